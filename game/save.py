@@ -84,9 +84,10 @@ def from_dict(data: Any) -> GameState:
     _expect(schema == SCHEMA, f"unknown schema version {schema}")
     snapshot = _snapshot(data)
     replayed = _replay(snapshot, data.get("moves"))
-    for name in ("cards", "turn", "rolls_used", "dice", "held"):
+    for name in ("cards", "turn", "rolls_used", "dice"):
         _expect(getattr(replayed, name) == getattr(snapshot, name), f"the saved {name} do not follow from the moves")
-    return replayed
+    # Holds change between rolls without a move of their own, so they come from the snapshot.
+    return replayed if snapshot.rolls_used == 0 else replayed.set_held(snapshot.held)
 
 
 # --- checking each field ---------------------------------------------------------------
