@@ -1,17 +1,35 @@
-"""Stub entry point run by PyScript in the browser (the real UI replaces it).
+"""Browser entry point, run by PyScript: wires the pure game to the page in one place.
 
-It proves that the self-hosted runtime boots, that ``game`` imports from the
-virtual file system listed in pyscript.toml, and tells the tests it is done.
+As in 2048's application.js, the game manager is built with its edges passed in: the DOM
+renderer, the storage adapter and the computer players.
 """
 
-from pyscript import document
+from urllib.parse import parse_qs
 
-from game import rules
+from pyscript import document, window
 
-out = document.getElementById("out")
-score = rules.legal_scores("official", {}, (5, 2, 5, 6, 5))["fives"]
-out.textContent = f"Rules loaded: fives for 5-2-5-6-5 score {score}."
-out.dataset.fives = str(score)
+from game.app import App
+from game.game import Player
+from game.ui.dom import DomRenderer, bind_board
+from game.ui.setup import SetupDialog
 
-document.getElementById("loading").hidden = True
+MAX_SEED_LENGTH = 64
+
+
+def url_seed() -> str | None:
+    """``?seed=<text>`` from the address, if it is a short printable text."""
+    values = parse_qs(str(window.location.search).lstrip("?")).get("seed", [])
+    seed = values[0].strip() if values else ""
+    if seed and len(seed) <= MAX_SEED_LENGTH and seed.isprintable():
+        return seed
+    return None
+
+
+renderer = DomRenderer(document)
+app = App(renderer)
+listeners = bind_board(document, app, renderer)
+setup = SetupDialog(document, app, kinds=("human",))
+app.start([Player("Player 1")], seed=url_seed())
+
+document.getElementById("new-game").disabled = False
 document.body.dataset.state = "ready"

@@ -17,13 +17,14 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from typing import Any
 
 from game import rules
 
 TABLE_SIZE = 15
-NAME_LENGTH = 24
+#: The same limit as ``game.game.MAX_NAME_LENGTH``, so a name is never cut twice.
+NAME_LENGTH = 32
 DEFAULT_NAME = "Player"
 #: A sanity bound for stored data, not the game's seat limit: it only rejects nonsense.
 MAX_PLAYERS = 99
@@ -132,7 +133,7 @@ def migrate_v0(data: Mapping[str, Any]) -> dict[str, Any]:
         if not isinstance(item, Mapping):
             raise ValueError("an old score is not a JSON object")
         when = read_int(item, "when", 0, 2**53)
-        day = datetime.fromtimestamp(when / 1000, tz=timezone.utc).date().isoformat()
+        day = datetime.fromtimestamp(when / 1000, tz=UTC).date().isoformat()
         entry = ScoreEntry(
             f"v0-{index}", read_str(item, "name"), read_int(item, "score", 0, rules.MAX_SCORE),
             day, rules.DEFAULT_PRESET, 1, False, when,
@@ -149,7 +150,7 @@ _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u20
 
 
 def clean_name(raw: object) -> str:
-    """A name fit to show and store: trimmed, single spaces, at most 24 characters.
+    """A name fit to show and store: trimmed, single spaces, at most 32 characters.
 
     Any Unicode is kept, emoji included; control characters count as spaces. The name is
     text, never markup: the screen must show it as text (and the SVG code escapes it).

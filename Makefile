@@ -1,0 +1,41 @@
+# Build, play and test the static site.
+#   make play   install the runtime if needed, build dist/, serve it (prints the URL)
+#   make test   set up everything on a fresh Debian (Python 3.11, Node 20, root), build,
+#               lint and run the tests; this is what .ci/run runs.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+PYTHON ?= python3
+PORT ?= 8000
+NPM_FLAGS := --no-audit --no-fund --loglevel=error
+PIP_FLAGS := --quiet --disable-pip-version-check --root-user-action=ignore
+
+.PHONY: play test build deps chromium pydeps
+
+# npm ci only when node_modules/ is missing or older than the lock files; npm ci rewrites
+# node_modules/.package-lock.json, which makes it the stamp.
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci $(NPM_FLAGS)
+
+deps: node_modules/.package-lock.json
+
+build: deps
+	$(PYTHON) tools/build.py
+
+play: build
+	$(PYTHON) tools/serve.py --port $(PORT)
+
+# Debian's Chromium for the browser tests (Playwright's own download is not reachable).
+chromium:
+	@if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null; then \
+	  echo "make: installing chromium with apt-get"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	fi
+
+pydeps:
+	$(PYTHON) -m pip install $(PIP_FLAGS) -r requirements-dev.txt
+
+# pytest exits 5 when it collected no test: that must fail, not pass.
+test: chromium pydeps build
+	$(PYTHON) -m ruff check .
+	@rc=0; $(PYTHON) -m pytest || rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "make: pytest ran no tests" >&2; exit 1; fi; exit $$rc

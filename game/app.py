@@ -1,0 +1,216 @@
+"""The game manager: one pure-Python object that the screen, the keyboard and storage plug into.
+
+Like 2048's GameManager, it is built with its edges passed in: a renderer (the DOM in the
+browser, a fake in tests), a storage adapter and a sleep function for the pace of
+computer turns. It owns the current :class:`~game.game.GameState` and is the only thing
+that changes it.
+
+>>> from game.dice import ScriptedDice
+>>> screen = RecordingRenderer()
+>>> app = App(screen)
+>>> app.start([Player("Ann")], seed="doc")
+>>> app.roll(ScriptedDice([6, 6, 6, 6, 6]))
+>>> screen.spoken[-1]
+'Rolled 6, 6, 6, 6, 6. 2 rolls left.'
+>>> app.score("yahtzee")
+>>> app.state.cards[0].filled
+{'yahtzee': 50}
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, Protocol
+
+from game import rules, view
+from game.dice import DiceSource
+from game.game import GameState, IllegalAction, Player, SetupError, new_game
+
+#: Seconds between the visible steps of a computer's turn: slow enough to follow.
+COMPUTER_PACE = 0.7
+
+
+class Renderer(Protocol):
+    """What the game manager needs from a screen."""
+
+    def render(self, regions: dict[str, str], names: Sequence[str]) -> None:
+        """Replace each named region's HTML, then fill the name slots with ``names`` as text."""
+
+    def announce(self, text: str) -> None:
+        """Say ``text`` in the live region (screen readers read it out)."""
+
+
+class RecordingRenderer:
+    """A renderer for tests: keeps the last HTML of each region and everything said."""
+
+    def __init__(self) -> None:
+        self.regions: dict[str, str] = {}
+        self.names: Sequence[str] = ()
+        self.spoken: list[str] = []
+
+    def render(self, regions: dict[str, str], names: Sequence[str]) -> None:
+        self.regions.update(regions)
+        self.names = names
+
+    def announce(self, text: str) -> None:
+        self.spoken.append(text)
+
+
+Decide = Callable[..., tuple[str, Any]]
+
+
+class App:
+    """Holds the game in progress and turns player actions into new states and screens."""
+
+    def __init__(
+        self,
+        renderer: Renderer,
+        storage: Any = None,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        decide: Decide | None = None,
+        load_table: Callable[[str], Awaitable[Any]] | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.renderer = renderer
+        self.storage = storage
+        self.sleep = sleep
+        self.decide = decide
+        self.load_table = load_table
+        self.rng = rng or random.Random()
+        self.state: GameState | None = None
+        self.fast = False  # set by "skip ahead": computers play the rest of their turn at once
+        self.tables: dict[str, Any] = {}
+        self._computer_task: asyncio.Future | None = None
+
+    # --- starting and resuming ----------------------------------------------------------
+
+    def start(self, players: Sequence[Player], preset: str = rules.DEFAULT_PRESET, seed: str | None = None) -> None:
+        try:
+            self.state = new_game(players, preset, seed)
+        except SetupError as err:
+            self.renderer.announce(f"Cannot start: {err}")
+            return
+        self._changed()
+        names = ", ".join(p.name for p in self.state.players)
+        starter = self.state.players[self.state.first].name
+        self.renderer.announce(f"New game: {names}. {starter} starts." if len(self.state.players) > 1
+                               else f"New game for {names}.")
+
+    def resume(self, state: GameState) -> None:
+        self.state = state
+        self._changed()
+
+    # --- player actions: each either succeeds or says why and changes nothing -----------
+
+    def roll(self, source: DiceSource | None = None) -> None:
+        if self._act(lambda s: s.roll(source)):
+            self.renderer.announce(view.describe_roll(self.state))
+
+    def toggle_hold(self, position: int) -> None:
+        if self._act(lambda s: s.toggle_hold(position), rolled=False):
+            die = self.state.dice[position]
+            held = "held" if self.state.held[position] else "released"
+            self.renderer.announce(f"Die {position + 1} ({die}) {held}.")
+
+    def score(self, box: str) -> None:
+        before = self.state
+        if self._act(lambda s: s.score(box), rolled=False):
+            self.renderer.announce(self._describe_score(before, box))
+
+    def _act(self, action: Callable[[GameState], GameState], rolled: bool = True, computer: bool = False) -> bool:
+        if self.state is None:
+            self.renderer.announce("Start a new game first.")
+            return False
+        player = self.state.current_player
+        if not computer and player is not None and not player.is_human:
+            self.renderer.announce(f"Wait: it is {player.name}'s turn.")
+            return False
+        try:
+            self.state = action(self.state)
+        except IllegalAction as err:
+            self.renderer.announce(f"Not allowed: {err}.")
+            return False
+        self._changed(rolled)
+        return True
+
+    def _describe_score(self, before: GameState, box: str) -> str:
+        seat = before.current_seat
+        card = self.state.cards[seat]
+        points = card.filled[box]
+        bonus = " plus a 100 Yahtzee bonus" if card.yahtzee_bonuses > before.cards[seat].yahtzee_bonuses else ""
+        text = f"{before.players[seat].name} scored {points} in {rules.BOX_LABELS[box]}{bonus}."
+        if self.state.over:
+            totals = self.state.grand_totals()
+            text += " Game over. " + ", ".join(
+                f"{p.name} {t}" for p, t in zip(self.state.players, totals, strict=True)) + "."
+        return text
+
+    # --- rendering and saving -----------------------------------------------------------
+
+    def regions(self, rolled: bool = False) -> dict[str, str]:
+        state = self.state
+        return {
+            "dice": view.dice_html(state, rolled),
+            "controls": view.roll_button_html(state),
+            "scorecard": view.scorecard_html(state),
+            "status": view.status_html(state),
+            "rolloff": view.rolloff_html(state) if state.turn < len(state.players) else "",
+        }
+
+    def _changed(self, rolled: bool = False) -> None:
+        self.renderer.render(self.regions(rolled), [p.name for p in self.state.players])
+        if self.storage is not None:
+            self.storage.on_state(self.state)
+        self.schedule_computers()
+
+    # --- computer opponents -------------------------------------------------------------
+
+    def schedule_computers(self) -> None:
+        """Start playing the computers' turns in the background if one is due."""
+        player = None if self.state is None else self.state.current_player
+        if player is None or player.is_human or self.decide is None:
+            self.fast = False
+            return
+        if self._computer_task is None or self._computer_task.done():
+            self._computer_task = asyncio.ensure_future(self.play_computers())
+
+    async def play_computers(self) -> None:
+        """Play computer turns one visible step at a time until a person is to move."""
+        while self.state is not None and (player := self.state.current_player) is not None and not player.is_human:
+            state = self.state
+            table = await self._table_for(player.kind)
+            if self.state is not state:  # a new game was started while the table loaded
+                continue
+            if state.rolls_used == 0:
+                self._act(lambda s: s.roll(), computer=True)
+                self.renderer.announce(f"{player.name}: " + view.describe_roll(self.state))
+            else:
+                seat = state.current_seat
+                kind, choice = self.decide(player.kind, state.preset, state.cards[seat].filled, state.dice,
+                                           state.rolls_left, self.rng, table)
+                if kind == "score":
+                    self._act(lambda s, box=choice: s.score(box), rolled=False, computer=True)
+                    self.renderer.announce(self._describe_score(state, choice))
+                else:
+                    self._act(lambda s, held=choice: s.set_held(held), rolled=False, computer=True)
+                    if not self.fast:
+                        await self.sleep(COMPUTER_PACE / 2)
+                    if self.state is not None and self.state.moves[: len(state.moves)] == state.moves:
+                        self._act(lambda s: s.roll(), computer=True)
+                        self.renderer.announce(f"{player.name}: " + view.describe_roll(self.state))
+            if not self.fast:
+                await self.sleep(COMPUTER_PACE)
+        self.fast = False
+
+    def skip_ahead(self) -> None:
+        self.fast = True
+
+    async def _table_for(self, level: str) -> Any:
+        if level == "greedy" or self.load_table is None or self.state is None:
+            return None
+        preset = self.state.preset
+        if preset not in self.tables:
+            self.tables[preset] = await self.load_table(preset)
+        return self.tables[preset]

@@ -1,0 +1,513 @@
+"""One storage adapter for everything the game keeps in the browser's localStorage.
+
+The key-value store is injected: the browser passes a thin wrapper around
+``localStorage`` (written in ``game/ui/``), the tests pass a :class:`MemoryStore`.
+:class:`Storage` never raises a storage failure at its caller and never drops stored
+data; each failure becomes a :class:`Notice` for the screen. ``docs/storage.md`` lists
+the keys, the schema and what happens on each failure.
+
+>>> storage = Storage(MemoryStore())
+>>> entry_id = storage.add_score("Ann", 254, preset="official", players=1)
+>>> [(e.name, e.score) for e in storage.high_scores()]
+[('Ann', 254)]
+>>> storage.take_notices()
+[]
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Protocol, TypeVar
+
+from game import rules
+from game.scores import (
+    SCORES_VERSION,
+    ScoreEntry,
+    clean_name,
+    migrate_v0,
+    rank,
+    read_str,
+    scores_from_record,
+    scores_record,
+)
+from game.scores import qualifies as table_qualifies
+from game.stats import STATS_VERSION, GameResult, Stats
+
+T = TypeVar("T")
+
+GAME_KEY = "yahtzee:game"
+SCORES_KEY = "yahtzee:scores"
+NAME_KEY = "yahtzee:name"
+BACKUP_PREFIX = "yahtzee:backup:"
+#: Where the prototype (schema 0) kept its flat list of scores.
+LEGACY_SCORES_KEY = "yahtzee-highscores"
+GAME_VERSION = 1
+NAME_VERSION = 1
+#: How each record is brought up to date, step by step: {from version: step}.
+SCORES_MIGRATIONS: dict[int, Callable[[Mapping[str, Any]], dict[str, Any]]] = {0: migrate_v0}
+
+
+def stats_key(preset: str, assisted: bool) -> str:
+    """``yahtzee:stats:official`` or ``yahtzee:stats:official:assisted``."""
+    return f"yahtzee:stats:{preset}" + (":assisted" if assisted else "")
+
+
+# --- the store and its errors ------------------------------------------------------------
+
+
+class StorageError(Exception):
+    """A failure of the key-value store itself."""
+
+
+class QuotaExceeded(StorageError):
+    """The store is full (the browser's ``QuotaExceededError``); nothing was written."""
+
+
+class StorageUnavailable(StorageError):
+    """The store refuses all access (storage disabled, private mode, a ``SecurityError``)."""
+
+
+#: DOMException names browsers use for a full localStorage (the second is old Firefox).
+QUOTA_ERROR_NAMES = frozenset({"QuotaExceededError", "NS_ERROR_DOM_QUOTA_REACHED"})
+
+
+def storage_error(name: str, message: str = "") -> StorageError:
+    """The error a localStorage wrapper should raise for a browser exception named ``name``.
+
+    >>> type(storage_error("QuotaExceededError")).__name__
+    'QuotaExceeded'
+    >>> type(storage_error("SecurityError")).__name__
+    'StorageUnavailable'
+    """
+    kind = QuotaExceeded if name in QUOTA_ERROR_NAMES else StorageUnavailable
+    return kind(f"{name}: {message}" if message else name)
+
+
+def is_quota_error(error: BaseException) -> bool:
+    """A full store: our :class:`QuotaExceeded`, or any error whose ``name`` says so."""
+    return isinstance(error, QuotaExceeded) or getattr(error, "name", None) in QUOTA_ERROR_NAMES
+
+
+class KeyValueStore(Protocol):
+    """The part of the browser's ``localStorage`` the game uses."""
+
+    def get_item(self, key: str) -> str | None: ...
+    def set_item(self, key: str, value: str) -> None: ...
+    def remove_item(self, key: str) -> None: ...
+    def keys(self) -> list[str]: ...
+
+
+class MemoryStore:
+    """A dict with localStorage's methods and failure modes, for tests and as the fallback.
+
+    ``quota`` counts bytes as browsers do, two per UTF-16 unit of every key and value;
+    ``broken`` makes every call raise, like storage disabled by the browser.
+
+    >>> store = MemoryStore(quota=8)
+    >>> store.set_item("k", "v")
+    >>> store.set_item("k", "too long")
+    Traceback (most recent call last):
+    ...
+    game.storage.QuotaExceeded: QuotaExceededError: 18 bytes needed, quota 8
+    >>> store.get_item("k")
+    'v'
+    """
+
+    def __init__(self, items: Mapping[str, str] | None = None, *, quota: int | None = None,
+                 broken: bool = False) -> None:
+        self.items: dict[str, str] = dict(items or {})
+        self.quota = quota
+        self.broken = broken
+
+    def get_item(self, key: str) -> str | None:
+        self._check()
+        return self.items.get(key)
+
+    def set_item(self, key: str, value: str) -> None:
+        self._check()
+        if self.quota is not None:
+            old = _size(key, self.items[key]) if key in self.items else 0
+            needed = self.used() - old + _size(key, value)
+            if needed > self.quota:
+                raise QuotaExceeded(f"QuotaExceededError: {needed} bytes needed, quota {self.quota}")
+        self.items[key] = value
+
+    def remove_item(self, key: str) -> None:
+        self._check()
+        self.items.pop(key, None)
+
+    def keys(self) -> list[str]:
+        self._check()
+        return list(self.items)
+
+    def used(self) -> int:
+        return sum(_size(k, v) for k, v in self.items.items())
+
+    def _check(self) -> None:
+        if self.broken:
+            raise StorageUnavailable("SecurityError: access to localStorage is denied")
+
+
+def _size(key: str, value: str) -> int:
+    return len((key + value).encode("utf-16-le", "surrogatepass"))
+
+
+# --- records -----------------------------------------------------------------------------
+
+
+def decode_record(raw: str, version: int,
+                  migrations: Mapping[int, Callable[[Mapping[str, Any]], dict[str, Any]]] | None = None,
+                  ) -> dict[str, Any]:
+    """Parse a stored record and migrate it to ``version``; ``ValueError`` says what is wrong.
+
+    >>> decode_record('{"version": 9}', 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: it was saved by a newer version of the game (schema 9)
+    """
+    data = _json(raw)
+    if not isinstance(data, dict):
+        raise ValueError("it is not a JSON object")
+    return upgrade(data, version, migrations or {})
+
+
+def upgrade(data: dict[str, Any], version: int,
+            migrations: Mapping[int, Callable[[Mapping[str, Any]], dict[str, Any]]]) -> dict[str, Any]:
+    found = data.get("version")
+    if type(found) is not int or found < 0:
+        raise ValueError("it has no schema version")
+    if found > version:
+        raise ValueError(f"it was saved by a newer version of the game (schema {found})")
+    while found < version:
+        if found not in migrations:
+            raise ValueError(f"schema {found} is not one this game can read")
+        data = migrations[found](data)
+        found = data["version"]
+    return data
+
+
+def _json(raw: str) -> Any:
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):  # RecursionError: absurdly deep nesting
+        raise ValueError("it is not valid JSON") from None
+
+
+def _dumps(record: Mapping[str, Any]) -> str:
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+
+
+# --- the adapter -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A short message for the player. ``code`` is one of ``unavailable``, ``full``, ``corrupt``."""
+
+    code: str
+    text: str
+
+
+_UNAVAILABLE = Notice("unavailable", "This browser does not let the game keep data, so high scores, "
+                      "statistics and the game in progress will be lost when the page closes.")
+_FAILED = Notice("unavailable", "The browser's storage stopped working. Play goes on, but from now on "
+                 "nothing will be kept after the page closes.")
+
+
+class Storage:
+    """Everything the game keeps: the game in progress, high scores, the last name, statistics.
+
+    ``clock`` gives the local time of a new high score; ``new_id`` its id. Both are
+    injectable so tests are exact. Read-merge-write keeps two open tabs from erasing
+    each other's scores and games: every write re-reads the record first.
+    """
+
+    def __init__(self, store: KeyValueStore | None, *, clock: Callable[[], datetime] = datetime.now,
+                 new_id: Callable[[], str] = lambda: secrets.token_hex(8)) -> None:
+        self._clock = clock
+        self._new_id = new_id
+        self._notices: list[Notice] = []
+        self._seen: dict[str, str] = {}  # the last text read or written per key: the fallback's seed
+        self._stuck: set[str] = set()  # unreadable keys that could not be backed up: never overwrite
+        self._full: set[str] = set()  # keys whose last write hit the quota (told once)
+        self._pending_scores: list[ScoreEntry] = []  # made but not yet written
+        self._pending_games: dict[tuple[str, bool], list[GameResult]] = {}
+        self._store: KeyValueStore = MemoryStore()
+        self.persistent = False
+        try:
+            if store is not None:
+                store.keys()
+                store.get_item(NAME_KEY)
+                self._store, self.persistent = store, True
+        except Exception:  # any failure at all means the same to the player: nothing is kept
+            pass
+        if not self.persistent:
+            self._notify(_UNAVAILABLE)
+
+    # --- notices
+
+    @property
+    def notices(self) -> tuple[Notice, ...]:
+        return tuple(self._notices)
+
+    def take_notices(self) -> list[Notice]:
+        """The notices not yet shown, oldest first; the list empties."""
+        taken, self._notices = self._notices, []
+        return taken
+
+    def _notify(self, notice: Notice) -> None:
+        if notice not in self._notices:
+            self._notices.append(notice)
+
+    # --- the game in progress
+
+    def save_game(self, text: str) -> bool:
+        """Keep the game's JSON (from ``game.save.dumps``); False if it could not be kept."""
+        if not isinstance(text, str):
+            raise TypeError(f"save_game keeps text, not {type(text).__name__}")
+        return self._write(GAME_KEY, _dumps({"version": GAME_VERSION, "game": text}), "the game in progress")
+
+    def load_game(self, restore: Callable[[str], T]) -> T | None:
+        """``restore(text)`` of the kept game, or None. A ``ValueError`` from it means corrupt data.
+
+        >>> storage = Storage(MemoryStore())
+        >>> storage.save_game("[1]")
+        True
+        >>> storage.load_game(json.loads)
+        [1]
+        """
+        def parse(raw: str) -> T:
+            return restore(read_str(decode_record(raw, GAME_VERSION), "game"))
+
+        return self._load(GAME_KEY, "the saved game", parse, blank=None)
+
+    def clear_game(self) -> None:
+        if GAME_KEY not in self._stuck or self._unstick(GAME_KEY):
+            self._remove(GAME_KEY)
+
+    # --- high scores
+
+    def high_scores(self) -> tuple[ScoreEntry, ...]:
+        """The table, best first: the stored one merged with any score not written yet."""
+        return rank([*self._stored_scores(), *self._pending_scores])
+
+    def qualifies(self, score: int) -> bool:
+        return _is_score(score) and table_qualifies(self.high_scores(), score)
+
+    def add_score(self, name: str, score: int, *, preset: str, players: int, assisted: bool = False,
+                  ) -> str | None:
+        """Enter a final score; the new entry's id, or None if it does not make the table.
+
+        Raises ``ValueError`` only for arguments no game produces (a score of 2000).
+        """
+        if not _is_score(score) or type(players) is not int or players < 1:
+            raise ValueError(f"not a final score: {score!r} with {players!r} players")
+        rules.check_preset(preset)
+        if not self.qualifies(score):
+            return None
+        now = self._clock()
+        entry = ScoreEntry(self._new_id(), clean_name(name), score, now.date().isoformat(), preset,
+                           players, bool(assisted), at=int(now.timestamp() * 1000))
+        self._pending_scores.append(entry)
+        table = rank([*self._stored_scores(), *self._pending_scores])  # re-read: another tab may have written
+        if self._write(SCORES_KEY, _dumps(scores_record(table)), "your high score"):
+            self._pending_scores.clear()
+        else:  # kept for this session and written with the next score; lines cut off go
+            self._pending_scores = [e for e in self._pending_scores if e in table]
+        return entry.id if entry in table else None
+
+    def _stored_scores(self) -> tuple[ScoreEntry, ...]:
+        if self._get(SCORES_KEY) is None and self._get(LEGACY_SCORES_KEY) is not None:
+            legacy = self._load(LEGACY_SCORES_KEY, "the high scores of an earlier version", _parse_legacy,
+                                blank=None)
+            if legacy is not None:
+                # The old key stays as it was; it is read only while no new record exists.
+                self._write(SCORES_KEY, _dumps(scores_record(legacy)), "your high scores")
+                return legacy
+        empty = _dumps(scores_record(()))  # not a removal: that would bring the old list back
+        return self._load(SCORES_KEY, "your high scores", _parse_scores, blank=empty) or ()
+
+    # --- the last player name
+
+    def last_name(self) -> str | None:
+        def parse(raw: str) -> str:
+            return clean_name(read_str(decode_record(raw, NAME_VERSION), "name"))
+
+        return self._load(NAME_KEY, "the remembered player name", parse, blank=None)
+
+    def remember_name(self, name: str) -> str:
+        """Keep ``name`` for the next name prompt; returns it cleaned."""
+        cleaned = clean_name(name)
+        self._write(NAME_KEY, _dumps({"version": NAME_VERSION, "name": cleaned}), "the player name")
+        return cleaned
+
+    # --- statistics
+
+    def stats(self, preset: str, *, assisted: bool = False) -> Stats:
+        rules.check_preset(preset)
+        assisted = bool(assisted)  # the flag is part of a key: 1 and True must be one record
+
+        def parse(raw: str) -> Stats:
+            return Stats.from_record(decode_record(raw, STATS_VERSION), preset, assisted)
+
+        found = self._load(stats_key(preset, assisted), _stats_name(preset, assisted), parse, blank=None)
+        current = found or Stats(preset, assisted)
+        for game in self._pending_games.get((preset, assisted), ()):
+            current = current.with_game(game)
+        return current
+
+    def record_game(self, score: int, *, preset: str, yahtzees: int, upper_bonus: bool,
+                    assisted: bool = False) -> Stats:
+        """Count one finished scorecard; returns the updated statistics.
+
+        The stored counters are re-read just before the write, so a game counted in
+        another tab meanwhile is kept. Raises ``ValueError`` only for impossible arguments.
+        """
+        rules.check_preset(preset)
+        assisted = bool(assisted)
+        pending = self._pending_games.setdefault((preset, assisted), [])
+        pending.append(GameResult(score, yahtzees, upper_bonus))
+        updated = self.stats(preset, assisted=assisted)
+        if self._write(stats_key(preset, assisted), _dumps(updated.to_record()), "the statistics"):
+            pending.clear()
+        return updated
+
+    def reset_stats(self, *, confirmed: bool, preset: str | None = None) -> bool:
+        """Erase the statistics of ``preset`` (all presets if None), assisted ones included.
+
+        Does nothing unless ``confirmed is True``: the screen asks the player first.
+        """
+        if confirmed is not True:
+            return False
+        for name in rules.PRESETS if preset is None else (rules.check_preset(preset),):
+            for assisted in (False, True):
+                self._pending_games.pop((name, assisted), None)
+                self._stuck.discard(stats_key(name, assisted))  # the player chose to discard them
+                self._remove(stats_key(name, assisted))
+        return True
+
+    # --- reading and writing safely
+
+    def _load(self, key: str, what: str, parse: Callable[[str], T], *, blank: str | None) -> T | None:
+        """``parse`` of the text under ``key``; unreadable text is backed up and ``blank`` put in."""
+        raw = self._get(key)
+        if raw is None:
+            return None
+        try:
+            return parse(raw)
+        except (ValueError, RecursionError) as error:
+            self._set_aside(key, raw, what, str(error), blank)
+            return None
+
+    def _set_aside(self, key: str, raw: str, what: str, reason: str, blank: str | None) -> None:
+        told = key in self._stuck
+        backup = self._backup(key, raw)
+        if backup is None:
+            self._stuck.add(key)
+            if not told:
+                self._notify(Notice("corrupt", f"Could not read {what} ({reason}). There is no room to keep "
+                                    "a copy, so the old data was left as it is and changes will not be saved."))
+            return
+        self._stuck.discard(key)
+        if blank is None:
+            self._remove(key)
+        else:
+            self._set(key, blank)
+        self._notify(Notice("corrupt", f"Could not read {what} ({reason}), so it starts afresh. "
+                            f"The old data was kept in the browser as {backup}."))
+
+    def _unstick(self, key: str) -> bool:
+        """Back up the unreadable text under ``key`` at last; True once it may be overwritten."""
+        raw = self._get(key)
+        if raw is not None and self._backup(key, raw) is None:
+            return False
+        self._stuck.discard(key)
+        return True
+
+    def _backup(self, key: str, raw: str) -> str | None:
+        taken = set(self._keys())
+        number = 1
+        while f"{BACKUP_PREFIX}{key}:{number}" in taken:
+            number += 1
+        backup = f"{BACKUP_PREFIX}{key}:{number}"
+        return backup if self._set(backup, raw) else None
+
+    def _write(self, key: str, value: str, what: str) -> bool:
+        if key in self._stuck and not self._unstick(key):
+            return False
+        if self._set(key, value):
+            self._full.discard(key)
+            return True
+        if key not in self._full:
+            self._full.add(key)
+            self._notify(Notice("full", f"The browser's storage is full, so {what} could not be saved. "
+                                "Play goes on, and nothing saved before was lost."))
+        return False
+
+    # The four calls below are the only ones that touch the store. Any failure other than
+    # a full store switches to memory, seeded with what was read so far, and says so.
+
+    def _get(self, key: str) -> str | None:
+        try:
+            value = self._store.get_item(key)
+        except Exception:
+            self._fail_over()
+            value = self._store.get_item(key)
+        if value is None:
+            self._seen.pop(key, None)
+        else:
+            self._seen[key] = value
+        return value
+
+    def _set(self, key: str, value: str) -> bool:
+        try:
+            self._store.set_item(key, value)
+        except Exception as error:
+            if is_quota_error(error):
+                return False
+            self._fail_over()
+            self._store.set_item(key, value)
+        self._seen[key] = value
+        return True
+
+    def _remove(self, key: str) -> None:
+        try:
+            self._store.remove_item(key)
+        except Exception:
+            self._fail_over()
+            self._store.remove_item(key)
+        self._seen.pop(key, None)
+
+    def _keys(self) -> list[str]:
+        try:
+            return list(self._store.keys())
+        except Exception:
+            self._fail_over()
+            return self._store.keys()
+
+    def _fail_over(self) -> None:
+        self._store, self.persistent = MemoryStore(self._seen), False
+        self._notify(_FAILED)
+
+
+def _is_score(score: object) -> bool:
+    return type(score) is int and 0 <= score <= rules.MAX_SCORE
+
+
+def _parse_scores(raw: str) -> tuple[ScoreEntry, ...]:
+    return scores_from_record(decode_record(raw, SCORES_VERSION, SCORES_MIGRATIONS))
+
+
+def _parse_legacy(raw: str) -> tuple[ScoreEntry, ...]:
+    data = _json(raw)
+    if not isinstance(data, list):
+        raise ValueError("it is not a list of scores")
+    return scores_from_record(upgrade({"version": 0, "entries": data}, SCORES_VERSION, SCORES_MIGRATIONS))
+
+
+def _stats_name(preset: str, assisted: bool) -> str:
+    return f"the statistics for {rules.PRESET_LABELS[preset]}" + (" (assisted games)" if assisted else "")

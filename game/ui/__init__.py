@@ -1,0 +1,1 @@
+"""The browser edge: everything here may import ``js``/``pyscript``; nothing else may."""

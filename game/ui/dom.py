@@ -1,0 +1,130 @@
+"""The DOM adapter: the only code that touches the page. Thin on purpose.
+
+It writes the HTML that :mod:`game.view` builds, one region at a time (a region whose
+HTML has not changed is not touched, so focus and hover survive), fills name slots with
+``textContent``, and turns clicks and keys into calls on :class:`game.app.App`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pyodide.ffi import create_proxy, jsnull
+
+
+def found(value: Any) -> bool:
+    """True for a real JS value: Pyodide turns JS ``null`` into ``jsnull``, not ``None``."""
+    return value is not None and value is not jsnull
+
+
+#: Keys that would otherwise scroll the page or press a focused button twice.
+_GAME_KEYS = {" ", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"}
+
+
+class DomRenderer:
+    """Writes regions into elements whose ids are the region names."""
+
+    def __init__(self, document: Any) -> None:
+        self.document = document
+        self.last: dict[str, str] = {}
+        self.live = document.getElementById("announce")
+
+    def render(self, regions: dict[str, str], names: Sequence[str]) -> None:
+        focus = self._focus_key()
+        for region, html in regions.items():
+            if self.last.get(region) == html:
+                continue
+            element = self.document.getElementById(region)
+            element.innerHTML = html
+            for slot in element.querySelectorAll("[data-name-seat]"):
+                slot.textContent = names[int(slot.getAttribute("data-name-seat"))]
+            self.last[region] = html
+        self._restore_focus(focus)
+
+    def announce(self, text: str) -> None:
+        self.live.textContent = text
+
+    def forget(self) -> None:
+        """Redraw every region next time (after something else wrote into them)."""
+        self.last.clear()
+
+    def _focus_key(self) -> str | None:
+        active = self.document.activeElement
+        if not found(active) or not hasattr(active, "getAttribute"):
+            return None
+        for name in ("data-box", "data-die"):
+            # getAttribute, not dataset: a missing dataset key raises in Pyodide.
+            if found(value := active.getAttribute(name)):
+                return f'[{name}="{value}"]'
+        return "#roll" if active.id == "roll" else None
+
+    def _restore_focus(self, key: str | None) -> None:
+        """Put focus back where it was, or on the next open box if that box was just filled."""
+        if key is None or self.document.activeElement is not self.document.body:
+            return
+        target = self.document.querySelector(f"{key}:not([disabled])")
+        if not found(target) and key.startswith("[data-box"):
+            target = self.document.querySelector("#scorecard button[data-preview]")
+            if not found(target):
+                target = self.document.getElementById("roll")
+        if found(target):
+            target.focus()
+
+
+def _closest(event: Any, selector: str) -> Any:
+    target = event.target
+    match = target.closest(selector) if hasattr(target, "closest") else None
+    return match if found(match) else None
+
+
+def bind_board(document: Any, app: Any, renderer: DomRenderer) -> list[Any]:
+    """Wire clicks and keys to the app; returns the proxies so they stay alive."""
+
+    def on_click(event: Any) -> None:
+        if (die := _closest(event, "[data-die]")) is not None:
+            app.toggle_hold(int(die.getAttribute("data-die")))
+        elif _closest(event, "#roll") is not None:
+            app.roll()
+        elif (box := _closest(event, "[data-box]")) is not None:
+            if found(box.getAttribute("data-closed")):
+                renderer.announce(box.title)
+            else:
+                app.score(box.getAttribute("data-box"))
+        elif _closest(event, "#skip") is not None:
+            app.skip_ahead()
+
+    def on_key(event: Any) -> None:
+        if event.ctrlKey or event.metaKey or event.altKey or found(document.querySelector("dialog[open]")):
+            return
+        tag = (event.target.tagName or "").lower() if hasattr(event.target, "tagName") else ""
+        if tag in ("input", "select", "textarea"):
+            return
+        key = event.key
+        if key in _GAME_KEYS:
+            event.preventDefault()
+        if key in ("1", "2", "3", "4", "5"):
+            app.toggle_hold(int(key) - 1)
+        elif key in ("r", "R", " "):
+            app.roll()
+        elif key in ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"):
+            move_box_focus(document, 1 if key in ("ArrowDown", "ArrowRight") else -1)
+
+    proxies = [create_proxy(on_click), create_proxy(on_key)]
+    document.body.addEventListener("click", proxies[0])
+    document.addEventListener("keydown", proxies[1])
+    return proxies
+
+
+def move_box_focus(document: Any, step: int) -> None:
+    """Arrow keys walk through the current player's open (scorable) boxes, wrapping round."""
+    boxes = list(document.querySelectorAll("#scorecard button[data-preview]"))
+    if not boxes:
+        return
+    active = document.activeElement
+    index = next((i for i, b in enumerate(boxes) if b == active), None)
+    if index is None:
+        index = 0 if step > 0 else len(boxes) - 1
+    else:
+        index = (index + step) % len(boxes)
+    boxes[index].focus()

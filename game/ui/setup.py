@@ -1,0 +1,76 @@
+"""The New game dialog: players, their kinds, and the Joker preset."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from pyodide.ffi import create_proxy
+
+from game import rules
+from game.game import MAX_PLAYERS, Player
+from game.ui.dom import found
+
+KIND_LABELS = {"human": "Person", "optimal": "Computer: Optimal", "noisy": "Computer: Casual",
+               "greedy": "Computer: Beginner"}
+
+
+def preset_options_html(selected: str) -> str:
+    """One radio button per preset, with its one-line explanation (our own text only)."""
+    return "".join(
+        f'<label class="preset"><input type="radio" name="preset" value="{p}"'
+        f'{" checked" if p == selected else ""}> {escape(rules.PRESET_LABELS[p])}'
+        f"<small>{escape(rules.PRESET_HELP[p])}</small></label>"
+        for p in rules.PRESETS
+    )
+
+
+def player_rows_html(kinds: tuple[str, ...]) -> str:
+    options = "".join(f'<option value="{k}">{escape(KIND_LABELS[k])}</option>' for k in kinds)
+    return "".join(
+        f'<li data-row="{i}"><label>Name <input type="text" maxlength="32" autocomplete="off" '
+        f'data-name="{i}" placeholder="Player {i + 1}"></label> '
+        f'<label><span class="visually-hidden">Player {i + 1} is</span>'
+        f'<select data-kind="{i}">{options}</select></label></li>'
+        for i in range(MAX_PLAYERS)
+    )
+
+
+class SetupDialog:
+    """Reads the dialog into a player list and a preset, then starts the game."""
+
+    def __init__(self, document: Any, app: Any, kinds: tuple[str, ...], seed: str | None = None) -> None:
+        self.document, self.app, self.seed = document, app, seed
+        self.dialog = document.getElementById("setup")
+        document.getElementById("preset-options").innerHTML = preset_options_html(rules.DEFAULT_PRESET)
+        document.getElementById("player-rows").innerHTML = player_rows_html(kinds)
+        self.count = document.getElementById("player-count")
+        self._proxies = [create_proxy(self._show_rows), create_proxy(self._start), create_proxy(self.open),
+                         create_proxy(lambda _e: self.dialog.close())]
+        self.count.addEventListener("change", self._proxies[0])
+        document.getElementById("setup-form").addEventListener("submit", self._proxies[1])
+        document.getElementById("new-game").addEventListener("click", self._proxies[2])
+        document.getElementById("setup-cancel").addEventListener("click", self._proxies[3])
+        self._show_rows()
+
+    def open(self, _event: Any = None, names: tuple[str, ...] = ()) -> None:
+        for i, name in enumerate(names):
+            self.document.querySelector(f'[data-name="{i}"]').value = name
+        self.dialog.showModal()
+
+    def _show_rows(self, _event: Any = None) -> None:
+        count = int(self.count.value)
+        for row in self.document.querySelectorAll("#player-rows li"):
+            row.hidden = int(row.dataset.row) >= count
+
+    def _start(self, event: Any) -> None:
+        event.preventDefault()
+        players = []
+        for i in range(int(self.count.value)):
+            name = self.document.querySelector(f'[data-name="{i}"]').value
+            kind = self.document.querySelector(f'[data-kind="{i}"]').value
+            players.append(Player(name, kind))
+        checked = self.document.querySelector('input[name="preset"]:checked')
+        self.dialog.close()
+        self.app.start(players, checked.value if found(checked) else rules.DEFAULT_PRESET, self.seed)
+        self.seed = None  # the URL's seed is for the first game only

@@ -1,0 +1,174 @@
+"""What each region of the screen shows, as HTML text built from the game state alone.
+
+Pure functions, so they run in CPython tests and cost one DOM write per region in the
+browser. Player names never enter this HTML: each region leaves an empty
+``<span data-name-seat="N">`` slot that the DOM layer fills with ``textContent``, so a
+name is always shown as text and never parsed as markup.
+
+>>> from game.game import new_game
+>>> 'data-face="0"' in dice_html(new_game(["Ann"], seed="v"))
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from game import rules
+from game.game import GameState
+
+#: Pip positions on a 100x100 face, for each face value.
+_PIPS = {
+    1: [(50, 50)],
+    2: [(27, 27), (73, 73)],
+    3: [(27, 27), (50, 50), (73, 73)],
+    4: [(27, 27), (73, 27), (27, 73), (73, 73)],
+    5: [(27, 27), (73, 27), (50, 50), (27, 73), (73, 73)],
+    6: [(27, 25), (73, 25), (27, 50), (73, 50), (27, 75), (73, 75)],
+}
+
+
+def name_slot(seat: int) -> str:
+    """An empty span the DOM layer fills with the seat's name as text."""
+    return f'<span class="name" data-name-seat="{seat}"></span>'
+
+
+def die_svg(face: int) -> str:
+    """A die face drawn with pips (``face`` 0 draws a blank die, before the first roll).
+
+    >>> die_svg(3).count("<circle")
+    3
+    """
+    pips = "".join(f'<circle cx="{x}" cy="{y}" r="9"/>' for x, y in _PIPS.get(face, []))
+    return (f'<svg viewBox="0 0 100 100" aria-hidden="true" focusable="false">'
+            f'<rect x="4" y="4" width="92" height="92" rx="16"/>{pips}</svg>')
+
+
+def dice_html(state: GameState, rolled: bool = False) -> str:
+    """Five die buttons; ``rolled`` adds the roll animation to the dice just thrown."""
+    faces = state.dice or (0,) * 5
+    can_hold = state.rolls_used > 0 and not state.over
+    out = []
+    for i, (face, held) in enumerate(zip(faces, state.held, strict=True)):
+        classes = "die" + (" held" if held else "") + (" rolling" if rolled and not held else "")
+        label = f"Die {i + 1}: " + (f"{face}, {'held' if held else 'not held'}" if face else "not rolled yet")
+        out.append(
+            f'<button type="button" class="{classes}" data-die="{i}" data-face="{face}" '
+            f'aria-pressed="{"true" if held else "false"}" aria-label="{label}"'
+            f'{"" if can_hold else " disabled"}>{die_svg(face)}'
+            f'<span class="die-key" aria-hidden="true">{i + 1}</span>'
+            f'<span class="held-tag" aria-hidden="true">{"Held" if held else ""}</span></button>'
+        )
+    return "".join(out)
+
+
+def roll_button_html(state: GameState) -> str:
+    """The Roll button: its accessible name starts with "Roll" and says how many are left."""
+    if state.over:
+        return '<button type="button" id="roll" class="roll" disabled>Roll (game over)</button>'
+    left = state.rolls_left
+    text = f"Roll ({left} left)" if left else "Roll (none left: score a box)"
+    disabled = "" if left else " disabled"
+    return f'<button type="button" id="roll" class="roll"{disabled}>{escape(text)}</button>'
+
+
+def _box_cell(state: GameState, seat: int, box: str, options: dict[str, int | str]) -> str:
+    card = state.cards[seat]
+    filled = card.filled
+    label = rules.BOX_LABELS[box]
+    if box in filled:
+        return f'<td class="filled" data-seat="{seat}" data-points="{filled[box]}">{filled[box]}</td>'
+    if seat != state.current_seat:
+        return f'<td class="open" data-seat="{seat}"></td>'
+    if state.dice is None:
+        return (f'<td class="open current" data-seat="{seat}"><button type="button" class="box" '
+                f'data-box="{box}" disabled aria-label="{label}: roll first"></button></td>')
+    option = options[box]
+    if isinstance(option, str):
+        reason = escape(f"{label} is closed: {option}")
+        return (f'<td class="open current" data-seat="{seat}"><button type="button" class="box closed" '
+                f'data-box="{box}" data-closed="{escape(option)}" aria-disabled="true" title="{reason}" '
+                f'aria-label="{reason}"><span aria-hidden="true">✕</span></button></td>')
+    return (f'<td class="open current" data-seat="{seat}"><button type="button" class="box" data-box="{box}" '
+            f'data-preview="{option}" aria-label="{label}: score {option}">{option}</button></td>')
+
+
+def _total_row(state: GameState, key: str, label: str, value_of) -> str:
+    cells = "".join(
+        f'<td data-seat="{seat}" data-total="{key}">{value_of(card)}</td>' for seat, card in enumerate(state.cards)
+    )
+    return f'<tr class="total total-{key.replace("_", "-")}"><th scope="row">{escape(label)}</th>{cells}</tr>'
+
+
+def scorecard_html(state: GameState) -> str:
+    """The paper pad: one column per player, the current player's column marked."""
+    options = state.box_options()
+    head = "".join(
+        f'<th scope="col" data-seat="{seat}" class="{"current" if seat == state.current_seat else ""}">'
+        f"{name_slot(seat)}</th>"
+        for seat in range(len(state.players))
+    )
+    rows = [f'<thead><tr><th scope="col">Box</th>{head}</tr></thead><tbody class="upper">']
+
+    def box_row(box: str) -> str:
+        cells = "".join(_box_cell(state, seat, box, options) for seat in range(len(state.players)))
+        return f'<tr data-row="{box}"><th scope="row">{escape(rules.BOX_LABELS[box])}</th>{cells}</tr>'
+
+    rows += [box_row(box) for box in rules.UPPER_BOXES]
+    rows.append(_total_row(state, "upper", "Upper subtotal", lambda c: c.totals.upper_subtotal))
+    rows.append(_total_row(state, "upper_bonus", "Bonus (63+ = 35)", lambda c: c.totals.upper_bonus))
+    rows.append(_total_row(state, "upper_total", "Upper total", lambda c: c.totals.upper_total))
+    rows.append('</tbody><tbody class="lower">')
+    rows += [box_row(box) for box in rules.LOWER_BOXES]
+    rows.append(_total_row(state, "yahtzee_bonus", "Yahtzee bonus",
+                           lambda c: f'<span aria-label="{c.yahtzee_bonuses} bonus">'
+                                     f'{"✓" * c.yahtzee_bonuses}</span> {100 * c.yahtzee_bonuses}'))
+    rows.append(_total_row(state, "lower", "Lower total", lambda c: c.totals.lower_total))
+    rows.append(_total_row(state, "grand", "Grand total", lambda c: c.totals.grand_total))
+    rows.append("</tbody>")
+    return "".join(rows)
+
+
+def status_html(state: GameState) -> str:
+    """Whose turn it is and what to do, or the result when the game is over."""
+    if state.over:
+        winners = state.winners()
+        names = ", ".join(name_slot(seat) for seat in winners)
+        verb = "share the win" if len(winners) > 1 else "wins"
+        if len(state.players) == 1:
+            return f'<p class="result">Game over: {name_slot(0)} scored <strong>{state.grand_totals()[0]}</strong>.</p>'
+        totals = "".join(f"<li>{name_slot(seat)}: {total}</li>" for seat, total in enumerate(state.grand_totals()))
+        return f'<p class="result">Game over: {names} {verb}!</p><ol class="final">{totals}</ol>'
+    seat = state.current_seat
+    kind = state.players[seat].kind
+    who = "" if kind == "human" else f" <small>(computer: {escape(kind)})</small>"
+    hint = "Roll the dice." if state.rolls_used == 0 else (
+        "Hold dice and roll again, or score a box." if state.rolls_left else "Choose a box to score.")
+    turn = f"Round {state.round + 1} of 13"
+    return f'<p class="turn"><span class="whose">{name_slot(seat)}{who}</span> · {turn}</p><p class="hint">{hint}</p>'
+
+
+def rolloff_html(state: GameState) -> str:
+    """The roll-off for who starts, round by round (empty in a solo game)."""
+    if not state.rolloff:
+        return ""
+    rounds = []
+    for number, throws in enumerate(state.rolloff, start=1):
+        items = "".join(f"<li>{name_slot(seat)}: {sum(dice)} <small>({'-'.join(map(str, dice))})</small></li>"
+                        for seat, dice in throws)
+        title = "Roll-off" if number == 1 else f"Tie: roll again ({number})"
+        rounds.append(f"<p>{title}</p><ul>{items}</ul>")
+    return "".join(rounds) + f"<p>{name_slot(state.first)} starts.</p>"
+
+
+def describe_roll(state: GameState) -> str:
+    """The words the live region speaks after a roll.
+
+    >>> from game.game import new_game
+    >>> from game.dice import ScriptedDice
+    >>> describe_roll(new_game(["Ann"], seed="x").roll(ScriptedDice([1, 2, 3, 4, 5])))
+    'Rolled 1, 2, 3, 4, 5. 2 rolls left.'
+    """
+    dice = ", ".join(map(str, state.dice or ()))
+    left = state.rolls_left
+    return f"Rolled {dice}. " + (f"{left} roll{'s' if left != 1 else ''} left." if left else "No rolls left.")

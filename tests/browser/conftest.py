@@ -1,0 +1,263 @@
+"""Fixtures for browser tests: the built site on a local server, and Chromium through
+Playwright's sync API.
+
+- ``site_page`` (one per test module, since Pyodide takes seconds to boot) and
+  ``fresh_site`` (one per test) open the page, wait for ``body[data-state="ready"]`` and
+  fail the test on any off-origin request (they are aborted too), any HTTP error, console
+  error, uncaught page error or Content-Security-Policy violation.
+- ``SitePage.run_python(code)`` runs Python in the page's interpreter and returns
+  ``result`` (JSON-able), so tests can reach game modules without the UI.
+
+The site is built once per session into a temporary directory (not dist/, which a
+`make play` in the same tree may be serving) and served by tools/serve.py with
+netlify.toml's headers.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import json
+import os
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, Request, Response, Route, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+BOOT_TIMEOUT_S = 60.0
+CHROMIUM = Path("/usr/bin/chromium")  # Debian's; Playwright's own download is not reachable here
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run",
+]
+# Runs before any page script: collects CSP violations that the page itself reports.
+CSP_LISTENER = """
+window.__cspViolations = [];
+document.addEventListener('securitypolicyviolation', (e) => window.__cspViolations.push(
+  `${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`));
+"""
+
+
+def _load_serve() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("_site_tools_serve", ROOT / "tools" / "serve.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+serve = _load_serve()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # Everything under tests/browser/ is a browser test, so `-m "not browser"` skips it all.
+    here = Path(__file__).parent
+    for item in items:
+        if here in item.path.parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@dataclass
+class SitePage:
+    """A page of the site, and what it did: requests, responses, errors."""
+
+    page: Page
+    origin: str
+    response: Response | None = None
+    boot_seconds: float = 0.0
+    requests: list[str] = field(default_factory=list)
+    responses: list[Response] = field(default_factory=list)
+    off_origin: list[str] = field(default_factory=list)
+    http_errors: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    _ids: Iterator[int] = field(default_factory=itertools.count)
+
+    def is_local(self, url: str) -> bool:
+        parts = urlsplit(url)
+        if parts.scheme == "data":
+            return True  # inline data, never leaves the page
+        if parts.scheme == "blob":
+            parts = urlsplit(url[len("blob:"):])
+        return f"{parts.scheme}://{parts.netloc}" == self.origin
+
+    def csp_violations(self) -> list[str]:
+        return list(self.page.evaluate("window.__cspViolations || []"))
+
+    def problems(self) -> list[str]:
+        """Everything that should fail a test, one line each."""
+        return (
+            [f"off-origin request: {u}" for u in self.off_origin]
+            + [f"HTTP error: {e}" for e in self.http_errors]
+            + [f"error: {e}" for e in self.errors]
+            + [f"CSP violation: {v}" for v in self.csp_violations()]
+        )
+
+    def wait_ready(self, timeout: float = BOOT_TIMEOUT_S) -> float:
+        """Wait for body[data-state="ready"], failing early if the page reports an error."""
+        start = time.monotonic()
+        while self.page.evaluate("document.body?.dataset.state") != "ready":
+            if self.errors or self.http_errors or self.off_origin:
+                pytest.fail("page failed while booting:\n" + "\n".join(self.problems()))
+            if time.monotonic() - start > timeout:
+                pytest.fail(f"page not ready after {timeout:.0f} s:\n" + "\n".join(self.problems()))
+            self.page.wait_for_timeout(50)
+        return time.monotonic() - start
+
+    def run_python(self, code: str, timeout: float = 20.0) -> Any:
+        """Run ``code`` in the page's Python (a <script type="py"> shares the interpreter)
+        and return its variable ``result``, round-tripped through JSON."""
+        key = f"__pyResult{next(self._ids)}"
+        source = "\n".join([
+            "import js as _js, json as _json, traceback as _tb",
+            "_ns = {}",
+            "try:",
+            f"    exec({code!r}, _ns)",
+            f"    setattr(_js.window, {key!r}, _json.dumps({{'ok': _ns.get('result')}}))",
+            "except BaseException:",
+            f"    setattr(_js.window, {key!r}, _json.dumps({{'error': _tb.format_exc()}}))",
+        ])
+        self.page.evaluate(
+            "src => { const s = document.createElement('script'); s.type = 'py'; s.textContent = src;"
+            " document.body.append(s); }",
+            source,
+        )
+        handle = self.page.wait_for_function(f"window[{key!r}]", timeout=timeout * 1000)
+        outcome = json.loads(handle.json_value())
+        if "error" in outcome:
+            pytest.fail(f"Python in the page raised:\n{outcome['error']}")
+        return outcome["ok"]
+
+
+def open_site(browser: Browser, url: str) -> SitePage:
+    """Open ``url`` in a new context, with every request and error recorded, and boot it."""
+    context = browser.new_context()
+    page = context.new_page()
+    site = SitePage(page=page, origin=url.rstrip("/"))
+    page.add_init_script(CSP_LISTENER)
+
+    def route(route: Route) -> None:
+        if site.is_local(route.request.url):
+            route.continue_()
+        else:  # record it (the test fails) and never let it reach the network
+            site.off_origin.append(route.request.url)
+            route.abort()
+
+    def on_response(response: Response) -> None:
+        site.responses.append(response)
+        if response.status >= 400:
+            site.http_errors.append(f"{response.status} {response.url}")
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            site.errors.append(f"console: {message.text}")
+
+    def on_request(request: Request) -> None:
+        site.requests.append(request.url)
+
+    context.route("**/*", route)
+    page.on("request", on_request)
+    page.on("response", on_response)
+    page.on("console", on_console)
+    page.on("pageerror", lambda exc: site.errors.append(f"page error: {exc}"))
+    try:
+        site.response = page.goto(url)
+        site.boot_seconds = site.wait_ready()
+    except BaseException:
+        context.close()
+        raise
+    return site
+
+
+def _check(site: SitePage, before: list[str] | None = None) -> None:
+    """Fail on any problem not already in ``before``."""
+    problems = list((Counter(site.problems()) - Counter(before or [])).elements())
+    if problems:
+        pytest.fail("the page misbehaved:\n" + "\n".join(problems), pytrace=False)
+
+
+# Fixtures ------------------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The publish directory, built once per session by tools/build.py."""
+    out = tmp_path_factory.mktemp("site") / "dist"
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "build.py"), "--out", str(out)],
+        capture_output=True, text=True, check=False,
+    )
+    if proc.returncode:
+        pytest.fail(f"tools/build.py failed (browser tests need `npm ci` first; `-m 'not browser'` skips them):"
+                    f"\n{proc.stdout}{proc.stderr}", pytrace=False)
+    return out
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path) -> Iterator[str]:
+    server, url = serve.start_server(site_dir, port=0)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def netlify_headers() -> Callable[[str], dict[str, str]]:
+    """The headers netlify.toml gives a URL path (as tools/serve.py sends them)."""
+    rules = serve.load_header_rules(ROOT / "netlify.toml")
+    return lambda path: serve.headers_for(path, rules)
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    # Debian's Chromium when it is there (CI installs it with apt); elsewhere Playwright's own.
+    executable = os.environ.get("CHROMIUM_PATH") or (str(CHROMIUM) if CHROMIUM.exists() else None)
+    browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="module")
+def site_page(browser: Browser, site_url: str) -> Iterator[SitePage]:
+    """One booted page shared by a test module; fails setup if booting misbehaved."""
+    site = open_site(browser, site_url)
+    try:
+        _check(site)
+        yield site
+    finally:
+        site.page.context.close()
+
+
+@pytest.fixture
+def site(site_page: SitePage) -> Iterator[SitePage]:
+    """The module's shared page; fails the test if it misbehaves during the test."""
+    before = site_page.problems()
+    yield site_page
+    _check(site_page, before)
+
+
+@pytest.fixture
+def fresh_site(browser: Browser, site_url: str) -> Iterator[SitePage]:
+    """A page of its own (seconds to boot): for tests that change state or reload."""
+    site = open_site(browser, site_url)
+    try:
+        _check(site)
+        yield site
+        _check(site)
+    finally:
+        site.page.context.close()

@@ -1,0 +1,73 @@
+"""The built site boots in Chromium on the self-hosted runtime: ready, game code importable,
+nothing fetched off-origin, no console error, the headers netlify.toml promises, and no
+Content-Security-Policy violation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+import pytest
+
+if TYPE_CHECKING:  # the fixtures' type; conftest is not imported at run time
+    from conftest import SitePage
+
+pytestmark = pytest.mark.browser
+
+
+def _path(url: str) -> str:
+    return urlsplit(url).path
+
+
+def test_boots_to_ready(site: SitePage) -> None:
+    assert site.page.evaluate("document.body.dataset.state") == "ready"
+    assert site.boot_seconds < 60
+    print(f"boot to ready: {site.boot_seconds:.2f} s")
+
+
+def test_runtime_is_self_hosted(site: SitePage) -> None:
+    paths = {_path(u) for u in site.requests}
+    assert "/runtime/pyodide/pyodide.asm.wasm" in paths
+    assert "/runtime/pyodide/python_stdlib.zip" in paths
+    assert "/runtime/pyscript/core.js" in paths
+    assert not site.off_origin
+    assert all(site.is_local(u) for u in site.requests), [u for u in site.requests if not site.is_local(u)]
+
+
+def test_game_modules_work_in_the_browser(site: SitePage) -> None:
+    from game import rules  # the same module under CPython, for the expected values
+
+    code = (
+        "from game import rules\n"
+        "result = [rules.legal_scores('official', {}, (5, 2, 5, 6, 5)), rules.grand_total({'chance': 20})]"
+    )
+    in_browser = site.run_python(code)
+    assert in_browser == [rules.legal_scores("official", {}, (5, 2, 5, 6, 5)), rules.grand_total({"chance": 20})]
+    assert site.run_python("import sys\nresult = sys.platform") == "emscripten"
+
+
+def test_no_console_errors_or_failed_requests(site: SitePage) -> None:
+    assert not site.errors
+    assert not site.http_errors
+    assert "/favicon.ico" not in {_path(u) for u in site.requests}
+    icon = site.page.evaluate("document.querySelector('link[rel~=icon]')?.href")
+    assert icon and site.is_local(icon)
+    assert site.page.request.get(icon).ok
+
+
+def test_wasm_is_served_as_application_wasm(site: SitePage) -> None:
+    wasm = [r for r in site.responses if _path(r.url).endswith(".wasm")]
+    assert wasm, "no .wasm was loaded"
+    for response in wasm:
+        assert response.headers["content-type"] == "application/wasm", response.url
+
+
+def test_csp_header_present_and_not_violated(
+    site: SitePage, netlify_headers: Callable[[str], dict[str, str]]
+) -> None:
+    assert site.response is not None
+    expected = netlify_headers("/")["Content-Security-Policy"]
+    assert site.response.headers.get("content-security-policy") == expected
+    assert "default-src 'self'" in expected
+    assert site.csp_violations() == []

@@ -1,0 +1,168 @@
+"""The static-site wiring: pyscript.toml lists every game module, netlify.toml's headers are
+sound, tools/serve.py matches paths as Netlify does, and tools/build.py is deterministic
+and says what to do when node_modules/ is missing. No browser needed."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import sys
+import tomllib
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _tool(name: str) -> ModuleType:
+    """tools/<name>.py as a module (tools/ is scripts, not a package on sys.path)."""
+    spec = importlib.util.spec_from_file_location(f"_site_tools_{name}", ROOT / "tools" / f"{name}.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+build = _tool("build")
+serve = _tool("serve")
+
+
+def _toml(name: str) -> dict:
+    with (ROOT / name).open("rb") as fh:
+        return tomllib.load(fh)
+
+
+def _game_modules() -> list[str]:
+    """./game/... paths of every shipped module (test code inside game/ is not shipped)."""
+    paths = []
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        rel = path.relative_to(ROOT)
+        if "__pycache__" not in rel.parts and not build.is_test_module(rel):
+            paths.append(f"./{rel.as_posix()}")
+    return paths
+
+
+# pyscript.toml ------------------------------------------------------------------------
+
+def test_every_game_module_is_in_pyscript_files() -> None:
+    files = _toml("pyscript.toml").get("files", {})
+    missing = [p for p in _game_modules() if p not in files]
+    assert not missing, (
+        "add these to [files] in pyscript.toml, or the browser cannot import them:\n"
+        + "\n".join(f'"{p}" = "{p}"' for p in missing)
+    )
+
+
+def test_pyscript_files_exist_and_keep_their_path() -> None:
+    for url, dest in _toml("pyscript.toml").get("files", {}).items():
+        assert url == dest, f"[files] {url!r} should map to the same path, not {dest!r}"
+        assert url.startswith("./game/") and url.endswith(".py"), url
+        assert (ROOT / url).is_file(), f"pyscript.toml lists {url}, which does not exist"
+
+
+def test_interpreter_is_the_self_hosted_pyodide() -> None:
+    # Without `interpreter`, PyScript 0.7 fetches Pyodide from a CDN.
+    config = _toml("pyscript.toml")
+    assert config.get("interpreter") == "./runtime/pyodide/pyodide.mjs"
+    assert "pyodide.mjs" in build.PYODIDE_FILES
+    assert "packages" not in config, "packages would be fetched off-origin (and need pyodide_graph)"
+
+
+# netlify.toml ---------------------------------------------------------------------------
+
+SAMPLE_PATHS = (
+    "/", "/index.html", "/pyscript.toml", "/game/rules.py", "/game/ui/dom.py",
+    "/assets/favicon.svg", "/runtime/pyscript/core.js", "/runtime/pyodide/pyodide.asm.wasm",
+)
+
+
+def test_netlify_build_settings() -> None:
+    config = _toml("netlify.toml")
+    assert config["build"]["publish"] == "dist"
+    assert "npm ci" in config["build"]["command"] and "tools/build.py" in config["build"]["command"]
+
+
+def test_header_rules_never_set_one_header_twice() -> None:
+    rules = _toml("netlify.toml")["headers"]
+    for path in SAMPLE_PATHS:
+        seen: dict[str, str] = {}
+        for rule in rules:
+            if serve.for_regex(rule["for"]).match(path):
+                for name in rule["values"]:
+                    assert name.lower() not in seen, f"{path}: {name} set by {seen.get(name.lower())} and {rule['for']}"
+                    seen[name.lower()] = rule["for"]
+        assert "cache-control" in seen, f"{path} gets no Cache-Control"
+
+
+def test_headers_for_sample_paths() -> None:
+    rules = serve.load_header_rules()
+    assert serve.headers_for("/runtime/pyodide/pyodide.asm.wasm", rules)["Content-Type"] == "application/wasm"
+    assert "immutable" in serve.headers_for("/runtime/pyscript/core.js", rules)["Cache-Control"]
+    assert serve.headers_for("/", rules)["Cache-Control"] == "no-cache"
+    csp = serve.headers_for("/", rules)["Content-Security-Policy"]
+    directives = dict(d.strip().split(" ", 1) for d in csp.split(";"))
+    assert directives["default-src"] == "'self'"
+    assert "'unsafe-inline'" not in csp and "http" not in csp, csp
+    assert "\n" not in csp
+
+
+@pytest.mark.parametrize(
+    ("pattern", "path", "matches"),
+    [
+        ("/*", "/", True),
+        ("/*", "/runtime/pyodide/pyodide.mjs", True),
+        ("/runtime/*", "/runtime/pyscript/core.js", True),
+        ("/runtime/*", "/runtime", True),
+        ("/runtime/*", "/runtimes/x.js", True),  # sic: Netlify's parser makes the "/" before * optional
+        ("/runtime/*", "/game/runtime/x.js", False),
+        ("*.wasm", "/runtime/pyodide/pyodide.asm.wasm", True),
+        ("/*.wasm", "/a.wasm", True),
+        ("/*.wasm", "/a.wasm.map", False),
+        ("/index.html", "/index.html", True),
+        ("/index.html", "/INDEX.HTML", True),
+        ("/index.html", "/index.htm", False),
+        ("/", "/", True),
+        ("/", "/index.html", False),
+        ("/game/:name", "/game/rules.py", True),
+        ("/game/:name", "/game/ui/dom.py", False),
+    ],
+)
+def test_netlify_for_matching(pattern: str, path: str, matches: bool) -> None:
+    assert bool(serve.for_regex(pattern).match(path)) is matches
+
+
+# tools/build.py -------------------------------------------------------------------------
+
+def _tree_digest(root: Path) -> dict[str, str]:
+    return {
+        p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*")) if p.is_file()
+    }
+
+
+def test_build_is_deterministic_and_complete(tmp_path: Path) -> None:
+    if not (build.NODE_MODULES / "pyodide").is_dir():
+        pytest.fail("node_modules/ is missing: run `npm ci` (or `make test`, which does)")
+    first, second = tmp_path / "a", tmp_path / "b"
+    assert build.main(["--out", str(first)]) == 0
+    assert build.main(["--out", str(second)]) == 0
+    digest = _tree_digest(first)
+    assert digest == _tree_digest(second)
+    expected = {"index.html", "pyscript.toml", "runtime/pyscript/core.js", "runtime/pyscript/core.css"}
+    expected |= {f"runtime/pyodide/{name}" for name in build.PYODIDE_FILES}
+    expected |= {p[2:] for p in _game_modules()}
+    assert expected <= digest.keys()
+    assert not [p for p in digest if p.endswith(".map") or "/tests/" in p or "__pycache__" in p]
+
+
+def test_build_without_node_modules_says_npm_ci(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(build, "NODE_MODULES", tmp_path / "node_modules")
+    assert build.main(["--out", str(tmp_path / "dist")]) == 1
+    err = capsys.readouterr().err
+    assert "npm ci" in err and "node_modules" in err
+    assert not (tmp_path / "dist").exists()

@@ -1,0 +1,442 @@
+"""The storage adapter against the fake store: corrupt data, a full store, a broken store,
+the schema migration, and two tabs sharing one store."""
+
+import json
+from datetime import datetime, timedelta
+
+import pytest
+
+from game.scores import rank
+from game.storage import (
+    GAME_KEY,
+    LEGACY_SCORES_KEY,
+    NAME_KEY,
+    SCORES_KEY,
+    MemoryStore,
+    QuotaExceeded,
+    Storage,
+    StorageUnavailable,
+    is_quota_error,
+    stats_key,
+    storage_error,
+)
+
+
+class Clock:
+    """A clock that moves one minute each time it is read, so every score is later."""
+
+    def __init__(self, start=datetime(2024, 5, 1, 20, 0)):
+        self.now = start
+
+    def __call__(self):
+        self.now += timedelta(minutes=1)
+        return self.now
+
+
+class Ids:
+    def __init__(self, prefix="id"):
+        self.prefix, self.count = prefix, 0
+
+    def __call__(self):
+        self.count += 1
+        return f"{self.prefix}{self.count}"
+
+
+def tab(store, prefix="id", clock=None):
+    return Storage(store, clock=clock or Clock(), new_id=Ids(prefix))
+
+
+def entry_json(**changes):
+    entry = {"id": "a", "name": "Ann", "score": 250, "date": "2024-05-01", "preset": "official",
+             "players": 1, "assisted": False, "at": 1}
+    return {**entry, **changes}
+
+
+def scores_raw(*entries, version=1):
+    return json.dumps({"version": version, "entries": list(entries)})
+
+
+def codes(storage):
+    return [n.code for n in storage.take_notices()]
+
+
+# --- a healthy store ------------------------------------------------------------------
+
+
+def test_a_fresh_store_has_nothing_and_says_nothing():
+    storage = tab(MemoryStore())
+    assert storage.high_scores() == ()
+    assert storage.last_name() is None
+    assert storage.load_game(str) is None
+    assert storage.persistent
+    assert storage.take_notices() == []
+
+
+def test_saved_game_round_trip_and_clear():
+    store = MemoryStore()
+    storage = tab(store)
+    assert storage.save_game('{"schema": 1}')
+    assert json.loads(store.items[GAME_KEY]) == {"version": 1, "game": '{"schema": 1}'}
+    assert tab(store).load_game(json.loads) == {"schema": 1}
+    storage.clear_game()
+    assert storage.load_game(json.loads) is None
+
+
+def test_last_name_is_remembered_cleaned():
+    store = MemoryStore()
+    assert tab(store).remember_name("  Ann \n Lee ") == "Ann Lee"
+    assert tab(store).last_name() == "Ann Lee"
+
+
+def test_add_score_fills_every_field():
+    storage = Storage(MemoryStore(), clock=lambda: datetime(2024, 5, 1, 21, 30), new_id=lambda: "x1")
+    assert storage.add_score(" Ann ", 254, preset="free_choice", players=2, assisted=True) == "x1"
+    (entry,) = storage.high_scores()
+    assert (entry.id, entry.name, entry.score, entry.date) == ("x1", "Ann", 254, "2024-05-01")
+    assert (entry.preset, entry.players, entry.assisted) == ("free_choice", 2, True)
+
+
+@pytest.mark.parametrize("score", [-1, 1576, 250.0, True, "250"])
+def test_impossible_scores_are_refused_by_the_caller_check(score):
+    storage = tab(MemoryStore())
+    assert not storage.qualifies(score)
+    with pytest.raises(ValueError):
+        storage.add_score("Ann", score, preset="official", players=1)
+
+
+def test_unknown_preset_is_a_caller_error():
+    with pytest.raises(ValueError):
+        tab(MemoryStore()).add_score("Ann", 200, preset="turbo", players=1)
+
+
+# --- corrupt or foreign data ----------------------------------------------------------
+
+CORRUPT_SCORES = {
+    "invalid JSON": ('{"version": 1, "entries": [', "not valid JSON"),
+    "not an object": ("[1, 2, 3]", "not a JSON object"),
+    "no version": (json.dumps({"entries": []}), "no schema version"),
+    "entries of the wrong type": (json.dumps({"version": 1, "entries": {}}), "entries is not a list"),
+    "score as text": (scores_raw(entry_json(score="250")), "score is not a whole number"),
+    "assisted as a number": (scores_raw(entry_json(assisted=1)), "assisted is not true or false"),
+    "negative score": (scores_raw(entry_json(score=-5)), "score -5 is out of range"),
+    "score above 1575": (scores_raw(entry_json(score=1576)), "score 1576 is out of range"),
+    "no players": (scores_raw(entry_json(players=0)), "players 0 is out of range"),
+    "bad date": (scores_raw(entry_json(date="yesterday")), "not a YYYY-MM-DD date"),
+    "unknown preset": (scores_raw(entry_json(preset="turbo")), "unknown preset 'turbo'"),
+    "future schema": (scores_raw(entry_json(), version=2), "newer version of the game (schema 2)"),
+}
+
+
+@pytest.mark.parametrize("raw, reason", CORRUPT_SCORES.values(), ids=CORRUPT_SCORES)
+def test_corrupt_high_scores_are_backed_up_and_start_clean(raw, reason):
+    store = MemoryStore({SCORES_KEY: raw})
+    storage = tab(store)
+    assert storage.high_scores() == ()
+    (notice,) = storage.take_notices()
+    assert notice.code == "corrupt" and reason in notice.text
+    assert "yahtzee:backup:yahtzee:scores:1" in notice.text
+    assert store.items["yahtzee:backup:yahtzee:scores:1"] == raw
+    # The clean table is written, and play goes on.
+    assert json.loads(store.items[SCORES_KEY]) == {"version": 1, "entries": []}
+    assert storage.add_score("Bob", 100, preset="official", players=1)
+    assert [e.name for e in tab(store).high_scores()] == ["Bob"]
+
+
+CORRUPT_STATS = {
+    "invalid JSON": ("{{", "not valid JSON"),
+    "wrong type": ('{"version": 1, "preset": "official", "assisted": false, "games": "3"}',
+                   "games is not a whole number"),
+    "histogram does not add up": (json.dumps({
+        "version": 1, "preset": "official", "assisted": False, "games": 2, "total": 400, "best": 250,
+        "yahtzees": 0, "upper_bonuses": 0, "histogram": {"250": 1}}), "does not add up"),
+    "negative count": (json.dumps({
+        "version": 1, "preset": "official", "assisted": False, "games": 1, "total": 250, "best": 250,
+        "yahtzees": -1, "upper_bonuses": 0, "histogram": {"250": 1}}), "yahtzees -1 is out of range"),
+    "unknown preset": ('{"version": 1, "preset": "turbo", "assisted": false}', "unknown preset 'turbo'"),
+    "future schema": ('{"version": 7}', "schema 7"),
+}
+
+
+@pytest.mark.parametrize("raw, reason", CORRUPT_STATS.values(), ids=CORRUPT_STATS)
+def test_corrupt_stats_are_backed_up_and_start_clean(raw, reason):
+    key = stats_key("official", False)
+    store = MemoryStore({key: raw})
+    storage = tab(store)
+    assert storage.stats("official").games == 0
+    (notice,) = storage.take_notices()
+    assert notice.code == "corrupt" and reason in notice.text
+    assert store.items[f"yahtzee:backup:{key}:1"] == raw
+    assert key not in store.items
+    assert storage.record_game(200, preset="official", yahtzees=0, upper_bonus=False).games == 1
+
+
+def test_stats_stored_under_another_presets_key_are_foreign():
+    store = MemoryStore()
+    tab(store).record_game(200, preset="official", yahtzees=0, upper_bonus=False)
+    store.items[stats_key("free_choice", False)] = store.items[stats_key("official", False)]
+    storage = tab(store)
+    assert storage.stats("free_choice").games == 0
+    assert "another preset" in storage.take_notices()[0].text
+
+
+@pytest.mark.parametrize("raw", ["not json", '{"version": 1, "game": 5}', '{"version": 3, "game": "{}"}'])
+def test_corrupt_game_envelope_is_backed_up(raw):
+    store = MemoryStore({GAME_KEY: raw})
+    storage = tab(store)
+    assert storage.load_game(json.loads) is None
+    assert codes(storage) == ["corrupt"]
+    assert store.items[f"yahtzee:backup:{GAME_KEY}:1"] == raw
+    assert GAME_KEY not in store.items
+
+
+def test_game_that_restore_rejects_is_backed_up_with_its_reason():
+    class SaveError(ValueError):
+        pass
+
+    def restore(text):
+        raise SaveError("the saved cards do not follow from the moves")
+
+    store = MemoryStore()
+    tab(store).save_game('{"schema": 1}')
+    raw = store.items[GAME_KEY]
+    storage = tab(store)
+    assert storage.load_game(restore) is None
+    (notice,) = storage.take_notices()
+    assert "do not follow from the moves" in notice.text
+    assert store.items[f"yahtzee:backup:{GAME_KEY}:1"] == raw
+
+
+def test_corrupt_name_is_backed_up():
+    store = MemoryStore({NAME_KEY: '{"version": 1, "name": ["Ann"]}'})
+    storage = tab(store)
+    assert storage.last_name() is None
+    assert codes(storage) == ["corrupt"]
+    assert store.items[f"yahtzee:backup:{NAME_KEY}:1"] == '{"version": 1, "name": ["Ann"]}'
+
+
+def test_backups_never_overwrite_earlier_backups():
+    store = MemoryStore({SCORES_KEY: "first", "yahtzee:backup:yahtzee:scores:1": "older"})
+    tab(store).high_scores()
+    store.items[SCORES_KEY] = "second"
+    tab(store).high_scores()
+    assert store.items["yahtzee:backup:yahtzee:scores:1"] == "older"
+    assert store.items["yahtzee:backup:yahtzee:scores:2"] == "first"
+    assert store.items["yahtzee:backup:yahtzee:scores:3"] == "second"
+
+
+# --- a full store ---------------------------------------------------------------------
+
+
+def test_full_store_keeps_old_data_and_the_new_score_for_the_session():
+    store = MemoryStore()
+    tab(store, "a").add_score("Ann", 200, preset="official", players=1)
+    before = dict(store.items)
+    store.quota = store.used()  # not one byte more
+    storage = tab(store, "b")
+    assert storage.add_score("Bob", 300, preset="official", players=1) == "b1"
+    assert store.items == before  # nothing lost, nothing removed to make room
+    (notice,) = storage.take_notices()
+    assert notice.code == "full" and "your high score" in notice.text
+    assert [e.name for e in storage.high_scores()] == ["Bob", "Ann"]
+    # Room again: the next score writes the kept one too.
+    store.quota = None
+    storage.add_score("Cy", 100, preset="official", players=1)
+    assert [e.name for e in tab(store).high_scores()] == ["Bob", "Ann", "Cy"]
+
+
+def test_full_store_is_told_once_until_a_write_works():
+    store = MemoryStore(quota=0)
+    storage = tab(store)
+    for score in (100, 200, 300):
+        storage.add_score("Ann", score, preset="official", players=1)
+    assert codes(storage) == ["full"]
+    assert len(storage.high_scores()) == 3
+
+
+def test_full_store_keeps_the_saved_game_and_stats():
+    store = MemoryStore()
+    storage = tab(store)
+    storage.save_game("old game")
+    storage.record_game(200, preset="official", yahtzees=0, upper_bonus=False)
+    before = dict(store.items)
+    store.quota = store.used()
+    assert not storage.save_game("a much longer new game")
+    stats = storage.record_game(300, preset="official", yahtzees=1, upper_bonus=True)
+    assert store.items == before
+    assert codes(storage) == ["full", "full"]
+    assert storage.load_game(str) == "old game"
+    assert stats.games == 2  # counted for this session, written once there is room
+    store.quota = None
+    storage.record_game(100, preset="official", yahtzees=0, upper_bonus=False)
+    assert tab(store).stats("official").games == 3
+
+
+def test_corrupt_data_with_no_room_for_a_backup_is_left_untouched():
+    store = MemoryStore({SCORES_KEY: "garbage"})
+    store.quota = store.used()
+    storage = tab(store)
+    assert storage.add_score("Ann", 200, preset="official", players=1) == "id1"
+    (notice,) = storage.take_notices()
+    assert notice.code == "corrupt" and "no room" in notice.text
+    assert store.items == {SCORES_KEY: "garbage"}
+    storage.high_scores()
+    assert storage.take_notices() == []  # told once
+    store.quota = None
+    storage.add_score("Bob", 100, preset="official", players=1)
+    assert store.items["yahtzee:backup:yahtzee:scores:1"] == "garbage"
+    assert [e.name for e in tab(store).high_scores()] == ["Ann", "Bob"]
+
+
+# --- a missing or broken store --------------------------------------------------------
+
+
+@pytest.mark.parametrize("store", [None, MemoryStore(broken=True)], ids=["missing", "throwing"])
+def test_without_storage_play_goes_on_in_memory(store):
+    storage = tab(store)
+    assert not storage.persistent
+    (notice,) = storage.take_notices()
+    assert notice.code == "unavailable" and "will be lost" in notice.text
+    assert storage.add_score("Ann", 200, preset="official", players=1) == "id1"
+    assert storage.save_game("game")
+    assert storage.record_game(200, preset="official", yahtzees=0, upper_bonus=False).games == 1
+    assert [e.name for e in storage.high_scores()] == ["Ann"]
+    assert storage.load_game(str) == "game"
+    assert storage.take_notices() == []
+
+
+def test_storage_that_breaks_mid_game_falls_back_keeping_what_was_read():
+    store = MemoryStore()
+    storage = tab(store)
+    storage.add_score("Ann", 200, preset="official", players=1)
+    before = dict(store.items)
+    store.broken = True
+    assert storage.add_score("Bob", 300, preset="official", players=1)
+    assert [e.name for e in storage.high_scores()] == ["Bob", "Ann"]
+    assert codes(storage) == ["unavailable"]
+    assert not storage.persistent
+    store.broken = False
+    assert store.items == before
+
+
+def test_browser_error_names_are_classified():
+    assert isinstance(storage_error("QuotaExceededError", "full"), QuotaExceeded)
+    assert isinstance(storage_error("NS_ERROR_DOM_QUOTA_REACHED"), QuotaExceeded)
+    assert isinstance(storage_error("SecurityError"), StorageUnavailable)
+
+    class JsException(Exception):  # what Pyodide raises: the DOMException's name survives
+        name = "QuotaExceededError"
+
+    assert is_quota_error(JsException()) and not is_quota_error(RuntimeError())
+
+
+def test_a_raw_js_quota_error_from_the_wrapper_counts_as_full():
+    class JsException(Exception):
+        name = "QuotaExceededError"
+
+    class FullBrowserStore(MemoryStore):
+        def set_item(self, key, value):
+            raise JsException("quota")
+
+    storage = tab(FullBrowserStore())
+    storage.add_score("Ann", 200, preset="official", players=1)
+    assert storage.persistent and codes(storage) == ["full"]
+
+
+# --- migration from schema 0 ----------------------------------------------------------
+
+LEGACY = [{"name": "Ann", "score": 180, "when": 1709290800000},  # 2024-03-01 11:00 UTC
+          {"name": " Bob ", "score": 230, "when": 1709377200000}]
+
+
+def test_prototype_scores_are_migrated_and_left_in_place():
+    raw = json.dumps(LEGACY)
+    store = MemoryStore({LEGACY_SCORES_KEY: raw})
+    table = tab(store).high_scores()
+    assert [(e.id, e.name, e.score, e.date) for e in table] == [
+        ("v0-1", "Bob", 230, "2024-03-02"), ("v0-0", "Ann", 180, "2024-03-01")]
+    assert {(e.preset, e.players, e.assisted) for e in table} == {("official", 1, False)}
+    assert json.loads(store.items[SCORES_KEY])["version"] == 1
+    assert store.items[LEGACY_SCORES_KEY] == raw
+    assert tab(store).high_scores() == table
+
+
+def test_every_tab_migrates_to_the_same_ids_so_merging_does_not_duplicate():
+    raw = json.dumps(LEGACY)
+    one = tab(MemoryStore({LEGACY_SCORES_KEY: raw}), "a").high_scores()
+    two = tab(MemoryStore({LEGACY_SCORES_KEY: raw}), "b").high_scores()
+    assert one == two
+    assert rank([*one, *two]) == one
+
+
+def test_a_version_0_record_under_the_new_key_is_migrated_too():
+    store = MemoryStore({SCORES_KEY: json.dumps({"version": 0, "entries": LEGACY})})
+    assert [e.name for e in tab(store).high_scores()] == ["Bob", "Ann"]
+
+
+@pytest.mark.parametrize("raw", ["{", json.dumps({"name": "Ann"}), json.dumps([{"name": "Ann", "score": -1}])])
+def test_corrupt_prototype_scores_are_backed_up(raw):
+    store = MemoryStore({LEGACY_SCORES_KEY: raw})
+    storage = tab(store)
+    assert storage.high_scores() == ()
+    (notice,) = storage.take_notices()
+    assert notice.code == "corrupt" and "earlier version" in notice.text
+    assert store.items[f"yahtzee:backup:{LEGACY_SCORES_KEY}:1"] == raw
+
+
+# --- two tabs on one store ------------------------------------------------------------
+
+
+def test_two_tabs_each_adding_a_score_keep_both():
+    store = MemoryStore()
+    a, b = tab(store, "a"), tab(store, "b")
+    assert a.high_scores() == b.high_scores() == ()  # both pages open, both show an empty table
+    a.add_score("Ann", 200, preset="official", players=1)
+    b.add_score("Bob", 250, preset="official", players=1)
+    a.add_score("Cy", 100, preset="official", players=1)
+    expected = ["Bob", "Ann", "Cy"]
+    assert [e.name for e in a.high_scores()] == [e.name for e in b.high_scores()] == expected
+    assert [e.id for e in tab(store).high_scores()] == ["b1", "a1", "a2"]
+
+
+def test_two_tabs_counting_games_add_up():
+    store = MemoryStore()
+    a, b = tab(store), tab(store)
+    a.record_game(200, preset="official", yahtzees=1, upper_bonus=True)
+    b.record_game(300, preset="official", yahtzees=0, upper_bonus=False)
+    a.record_game(100, preset="official", yahtzees=0, upper_bonus=False)
+    stats = tab(store).stats("official")
+    assert (stats.games, stats.total, stats.yahtzees, stats.upper_bonuses) == (3, 600, 1, 1)
+
+
+# --- resetting statistics -------------------------------------------------------------
+
+
+def test_reset_needs_confirmation():
+    store = MemoryStore()
+    storage = tab(store)
+    for preset in ("official", "free_choice"):
+        storage.record_game(200, preset=preset, yahtzees=0, upper_bonus=False)
+    storage.record_game(200, preset="official", yahtzees=0, upper_bonus=False, assisted=True)
+    assert not storage.reset_stats(confirmed=False)
+    assert storage.stats("official").games == 1
+    assert storage.reset_stats(confirmed=True, preset="official")
+    assert storage.stats("official").games == storage.stats("official", assisted=True).games == 0
+    assert storage.stats("free_choice").games == 1
+    assert storage.reset_stats(confirmed=True)
+    assert not [k for k in store.items if k.startswith("yahtzee:stats:")]
+
+
+def test_with_the_real_save_module():
+    from game.game import new_game
+    from game.save import dumps, loads
+
+    store = MemoryStore()
+    state = new_game(["Ann"], seed="storage").roll()
+    tab(store).save_game(dumps(state))
+    assert tab(store).load_game(loads) == state
+    # A save that game.save refuses (its SaveError is a ValueError) is set aside.
+    tab(store).save_game('{"schema": 99}')
+    storage = tab(store)
+    assert storage.load_game(loads) is None
+    assert "newer version" in storage.take_notices()[0].text
+    assert json.loads(store.items[f"yahtzee:backup:{GAME_KEY}:1"])["game"] == '{"schema": 99}'

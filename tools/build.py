@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+"""Assemble the publish directory (dist/) from a checkout plus node_modules/.
+
+    python3 tools/build.py [--out DIR]
+
+dist/ gets index.html, pyscript.toml, game/**/*.py (no tests), assets/** and the
+self-hosted runtime: runtime/pyscript/ (the PyScript chunks the page loads) and
+runtime/pyodide/ (what Pyodide needs to boot with no extra packages).
+
+The output depends only on the inputs (sorted walk, plain byte copies), is built in a
+temporary sibling directory and swapped in, so a half-written dist/ is never served.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE_MODULES = ROOT / "node_modules"
+
+# Top-level files of the site.
+SITE_FILES = ("index.html", "pyscript.toml")
+
+# From @pyscript/core/dist: core.js, core.css, every chunk they import statically, and the
+# chunks the core imports dynamically at boot. PyScript imports all its plugin modules
+# (py-editor, py-game, py-terminal, donkey, deprecations-manager) on every page load, even
+# when pyscript.toml disables them (the "mpy" pass has no config, so nothing is disabled
+# there), so those small chunks ship. Left out are the chunks those plugins or the core
+# import only when a feature is used: codemirror (py-editor), xterm and the terminal
+# runtimes (py-terminal), the full TOML parser (py-editor, py-game), zip (archives in
+# [files]) and pyodide_graph (`packages`). Chunk names carry a content hash, so they are
+# matched by stem; a version bump keeps working. tests/browser/test_boot.py fails on a 404.
+PYSCRIPT_ENTRIES = ("core.js", "core.css")
+PYSCRIPT_UNUSED = re.compile(r"(codemirror[\w-]*|pyodide_graph|zip)-[\w-]{8}\.js")
+
+# From pyodide/: the loader, the Emscripten module, the interpreter, the standard
+# library and the package lock file (fetched at boot even when no package is loaded).
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+# Relative ES module imports in minified code: static from"./x.js" / import"./x.js",
+# dynamic import("./x.js").
+_STATIC_IMPORT_RE = re.compile(r"""\b(?:from|import)\s*["']\./([\w.-]+\.js)["']""")
+_DYNAMIC_IMPORT_RE = re.compile(r"""\bimport\(\s*["']\./([\w.-]+\.js)["']\s*\)""")
+
+
+class BuildError(Exception):
+    """A problem the person running the build can fix; printed without a traceback."""
+
+
+def _package_dir(name: str) -> Path:
+    """The installed package directory, checked against the version package.json pins."""
+    pins = json.loads((ROOT / "package.json").read_text())["dependencies"]
+    pkg = NODE_MODULES / name
+    manifest = pkg / "package.json"
+    if not manifest.is_file():
+        raise BuildError(
+            f"{manifest} is missing: run `npm ci` in {ROOT} first "
+            "(node_modules/ holds the PyScript and Pyodide runtime that dist/ ships)."
+        )
+    installed = json.loads(manifest.read_text())["version"]
+    if installed != pins[name]:
+        raise BuildError(
+            f"node_modules has {name} {installed} but package.json pins {pins[name]}: run `npm ci`."
+        )
+    return pkg
+
+
+def _pyscript_sources(dist: Path) -> list[Path]:
+    """PyScript files to copy: the entries, the closure of their static imports, and the
+    dynamic imports of the core chunk (not those of plugin chunks: see PYSCRIPT_UNUSED)."""
+    todo = [dist / name for name in PYSCRIPT_ENTRIES]
+    seen: set[Path] = set()
+    while todo:
+        src = todo.pop()
+        if src in seen:
+            continue
+        if not src.is_file():
+            raise BuildError(f"{src} is missing from @pyscript/core")
+        seen.add(src)
+        if src.suffix != ".js":
+            continue
+        code = src.read_text(encoding="utf-8")
+        targets = _STATIC_IMPORT_RE.findall(code)
+        if src.name.startswith("core-"):
+            targets += [t for t in _DYNAMIC_IMPORT_RE.findall(code) if not PYSCRIPT_UNUSED.fullmatch(t)]
+        todo += [dist / t for t in targets]
+    return sorted(seen)
+
+
+def _site_sources() -> list[tuple[Path, Path]]:
+    """(source, path inside dist) for the site's own files, sorted."""
+    pairs = [(ROOT / name, Path(name)) for name in SITE_FILES]
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        rel = path.relative_to(ROOT)
+        if not is_test_module(rel) and "__pycache__" not in rel.parts:
+            pairs.append((path, rel))
+    assets = ROOT / "assets"
+    pairs += [(p, p.relative_to(ROOT)) for p in sorted(assets.rglob("*")) if p.is_file()]
+    for src, _ in pairs:
+        if not src.is_file():
+            raise BuildError(f"{src.relative_to(ROOT)} is missing")
+    return pairs
+
+
+def is_test_module(rel: Path) -> bool:
+    """True for test code inside game/, which is neither shipped nor listed in pyscript.toml."""
+    name = rel.name
+    return (
+        "tests" in rel.parts[:-1]
+        or name.startswith("test_")
+        or name.endswith("_test.py")
+        or name == "conftest.py"
+    )
+
+
+def build(out: Path) -> int:
+    """Write the publish directory to ``out``; returns the number of files."""
+    pyscript = _package_dir("@pyscript/core") / "dist"
+    pyodide = _package_dir("pyodide")
+    pairs = _site_sources()
+    pairs += [(src, Path("runtime/pyscript") / src.name) for src in _pyscript_sources(pyscript)]
+    pairs += [(pyodide / name, Path("runtime/pyodide") / name) for name in PYODIDE_FILES]
+    for src, _ in pairs:
+        if not src.is_file():
+            raise BuildError(f"{src} is missing from the installed package")
+
+    tmp = out.with_name(f".{out.name}.tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    for src, rel in pairs:
+        dest = tmp / rel
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(src, dest)  # bytes only: no source mtimes or modes leak into dist/
+    shutil.rmtree(out, ignore_errors=True)
+    tmp.rename(out)
+    return len(pairs)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "dist", help="publish directory (default: dist/)")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    try:
+        count = build(args.out.resolve())
+    except BuildError as err:
+        print(f"build.py: error: {err}", file=sys.stderr)
+        return 1
+    print(f"build.py: wrote {count} files to {args.out} in {time.perf_counter() - start:.2f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""Serve the publish directory locally with the headers netlify.toml gives it on Netlify.
+
+    python3 tools/serve.py [--dir dist] [--port 8000]     (--port 0 picks a free port)
+
+Tests import it: ``server, url = start_server(dist, port=0)`` runs it in a thread and
+``server.shutdown()`` stops it. Only for local play and tests: it binds 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import re
+import sys
+import threading
+import tomllib
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+NETLIFY_TOML = ROOT / "netlify.toml"
+
+HeaderRule = tuple[re.Pattern[str], dict[str, str]]
+
+
+def for_regex(pattern: str) -> re.Pattern[str]:
+    """Netlify's matcher for a [[headers]] `for` path (as in @netlify/headers-parser).
+
+    Segments split on "/": a lone `*` matches the rest of the path, including nothing
+    ("/runtime/*" matches "/runtime/" and "/runtime/a/b.js"); `*` inside a segment matches
+    anything, slashes too ("*.wasm" matches every .wasm); `:name` matches one segment;
+    an optional trailing slash; case-insensitive. "/" matches only the root.
+    """
+    parts = []
+    for part in filter(None, (p.rstrip() for p in pattern.strip().split("/"))):
+        if part.startswith(":"):
+            parts.append("([^/]+)")
+        elif part == "*":
+            parts.append("?(.*)")
+        else:
+            parts.append("(.*)".join(re.escape(piece) for piece in part.split("*")))
+    return re.compile(f"^/{'/'.join(parts)}/?$", re.IGNORECASE)
+
+
+def _header_value(value: str | list[str]) -> str:
+    """Netlify joins list values and comma-separated lines with ", "."""
+    items = value if isinstance(value, list) else [value]
+    return ", ".join(re.sub(r"\s*,\s*", ", ", str(item).strip()) for item in items)
+
+
+def load_header_rules(netlify_toml: Path = NETLIFY_TOML) -> list[HeaderRule]:
+    """The [[headers]] rules of netlify.toml, in file order."""
+    with netlify_toml.open("rb") as fh:
+        config = tomllib.load(fh)
+    return [
+        (for_regex(rule["for"]), {k.strip(): _header_value(v) for k, v in rule.get("values", {}).items()})
+        for rule in config.get("headers", [])
+    ]
+
+
+def headers_for(path: str, rules: list[HeaderRule]) -> dict[str, str]:
+    """Headers for a URL path; a later matching rule overrides a name an earlier one set
+    (what `netlify dev` does; tests/test_site_config.py keeps the rules from overlapping)."""
+    out: dict[str, str] = {}
+    for regex, values in rules:
+        if regex.match(path):
+            out.update(values)
+    return out
+
+
+class Handler(SimpleHTTPRequestHandler):
+    """Static files plus Netlify's headers; quiet unless a request fails."""
+
+    rules: list[HeaderRule] = []
+    extensions_map = {
+        **SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",  # streaming compilation refuses any other type
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".toml": "text/plain; charset=utf-8",
+        ".py": "text/plain; charset=utf-8",
+        ".svg": "image/svg+xml",
+    }
+
+    def send_head(self):  # type: ignore[no-untyped-def]  (base class is untyped)
+        self.extra = headers_for(unquote(urlsplit(self.path).path), self.rules)
+        return super().send_head()
+
+    def send_header(self, keyword: str, value: str) -> None:
+        # netlify.toml may set Content-Type (e.g. for *.wasm): it replaces the guessed one.
+        if keyword.lower() == "content-type":
+            value = next((v for k, v in self._extra().items() if k.lower() == "content-type"), value)
+        super().send_header(keyword, value)
+
+    def end_headers(self) -> None:
+        for name, value in self._extra().items():
+            if name.lower() != "content-type":
+                self.send_header(name, value)
+        super().end_headers()
+
+    def _extra(self) -> dict[str, str]:
+        return getattr(self, "extra", {})
+
+    def log_message(self, format: str, *args: object) -> None:
+        if len(args) > 1 and str(args[1])[:1] in "45":
+            super().log_message(format, *args)
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True  # a hung browser connection must not keep the process alive
+
+
+def start_server(directory: Path | str, port: int = 0, host: str = "127.0.0.1",
+                 netlify_toml: Path = NETLIFY_TOML) -> tuple[Server, str]:
+    """Serve ``directory`` in a daemon thread; returns the server and its base URL."""
+    directory = Path(directory).resolve()
+    if not (directory / "index.html").is_file():
+        raise FileNotFoundError(f"{directory}/index.html not found: run `python3 tools/build.py` first")
+    handler = type("SiteHandler", (Handler,), {"rules": load_header_rules(netlify_toml)})
+    server = Server((host, port), functools.partial(handler, directory=str(directory)))
+    threading.Thread(target=server.serve_forever, name="serve.py", daemon=True).start()
+    return server, f"http://{host}:{server.server_address[1]}/"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dir", type=Path, default=ROOT / "dist", help="directory to serve (default: dist/)")
+    parser.add_argument("--port", type=int, default=8000, help="port; 0 picks a free one (default: 8000)")
+    args = parser.parse_args(argv)
+    try:
+        server, url = start_server(args.dir, args.port)
+    except (FileNotFoundError, OSError) as err:
+        print(f"serve.py: error: {err}", file=sys.stderr)
+        return 1
+    print(f"Serving on {url}", flush=True)
+    try:
+        threading.Event().wait()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,319 @@
+"""Exact optimal solitaire strategy by backward induction, in NumPy (build time only).
+
+A *state* is what the rest of a game depends on at the start of a turn: the 13-bit mask
+of filled boxes (bit i = ``rules.BOXES[i]``), the upper subtotal capped at 63, and ``y``,
+1 when the Yahtzee box holds 50 (0 while it is open or holds 0). ``solve(preset)``
+returns ``V[mask, up, y]``: the expected points still to come (upper bonus and Yahtzee
+bonuses included) when every later decision maximizes the expected grand total.
+
+One turn is evaluated for thousands of states at once, in arrays shaped (rows, states):
+``final_stage`` values each of the 252 rolls when it must be scored; ``keep_values``
+turns the values of rolls into the values of the 462 keeps (a keep is worth the mean of
+the keeps one die larger); ``best_keep`` gives each roll the value of the best keep
+inside it (a max over the keeps one die smaller, recursively). Only element-wise
+operations in a fixed order are used, so the output is the same bit for bit anywhere.
+
+>>> V = solve("official")           # doctest: +SKIP
+>>> round(float(V[0, 0, 0]), 7)     # doctest: +SKIP
+254.5877287
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from game.strategy import rolls as R
+
+N_BOXES = 13
+YAHTZEE = 11  # bit of the Yahtzee box
+YAHTZEE_BIT = 1 << YAHTZEE
+LOWER_BITS = sum(1 << b for b in range(6, 13))
+FULL_MASK = (1 << N_BOXES) - 1
+CHUNK = 512  # states per batch: (462, 512) doubles stay in cache; measured fastest
+
+# Rows are numbered the solver's own way: keeps by size, then by number of distinct faces,
+# most first. A keep with d distinct faces has d parents (keeps one die smaller), so the
+# keeps that still need an i-th parent form a prefix of their block: slices, no padding.
+_ORDER = sorted(range(len(R.KEEPS)), key=lambda k: (len(R.KEEPS[k]), -len(set(R.KEEPS[k])), k))
+KEEP_POS = np.argsort(_ORDER)  # canonical keep index -> solver row
+ROLL_ROWS = np.array(_ORDER[R.ROLL_OFFSET:]) - R.ROLL_OFFSET  # solver roll row -> canonical roll
+ROLL_POS = np.argsort(ROLL_ROWS)  # canonical roll -> solver roll row
+_BLOCKS = [slice(R.SIZE_START[s], R.SIZE_START[s + 1]) for s in range(6)]
+
+_COUNTS = np.array([R.face_counts(R.ROLLS[r]) for r in ROLL_ROWS], dtype=np.int64).T  # (6, 252)
+_PROBS = np.array(R.ROLL_PROBS)[ROLL_ROWS]
+_YAHTZEE_ROWS = ROLL_POS[[R.ROLL_INDEX[(f,) * 5] for f in R.FACES]]
+_CHILD = [KEEP_POS[np.array([R.CHILDREN[k] for k in _ORDER[_BLOCKS[s]]])] for s in range(5)]
+# _PARENT[s][i]: solver rows of the i-th parent of the first len(_PARENT[s][i]) keeps of size s.
+_PARENT = [[]] + [
+    [KEEP_POS[np.array([R.PARENTS[k][i] for k in _ORDER[_BLOCKS[s]] if len(R.PARENTS[k]) > i])]
+     for i in range(min(s, 6))]
+    for s in range(1, 6)
+]
+
+
+def plain_scores() -> np.ndarray:
+    """(252, 13) points of each roll (canonical order) in each box, no Joker; independent of game.rules."""
+    out = np.zeros((len(R.ROLLS), N_BOXES))
+    for r, roll in enumerate(R.ROLLS):
+        counts = R.face_counts(roll)
+        total, most, faces = sum(roll), max(counts), set(roll)
+        out[r, :6] = [f * c for f, c in zip(R.FACES, counts, strict=True)]
+        out[r, 6] = total if most >= 3 else 0
+        out[r, 7] = total if most >= 4 else 0
+        out[r, 8] = 25 if sorted(c for c in counts if c) == [2, 3] else 0
+        out[r, 9] = 30 if any({a, a + 1, a + 2, a + 3} <= faces for a in (1, 2, 3)) else 0
+        out[r, 10] = 40 if faces in ({1, 2, 3, 4, 5}, {2, 3, 4, 5, 6}) else 0
+        out[r, 11] = 50 if most == 5 else 0
+        out[r, 12] = total
+    return out
+
+
+SCORES = plain_scores()
+_SCORES = SCORES[ROLL_ROWS]
+
+
+def joker_scores(preset: str) -> np.ndarray:
+    """(6 faces, own box open?, any lower box open?, 13) points of a Joker, -inf where closed.
+
+    A Joker is five of a face when the Yahtzee box is filled. Whether an *open* box takes
+    it, and for how much, depends only on the preset, the face, whether the upper box of
+    that face is open and whether any lower box is open (tests check this against rules).
+    """
+    out = np.full((6, 2, 2, N_BOXES), -np.inf)
+    for f in R.FACES:
+        plain = SCORES[R.ROLL_INDEX[(f,) * 5]]
+        full = plain.copy()
+        full[8:11] = (25, 30, 40)  # the pattern boxes at full value
+        for own_open in (0, 1):
+            for lower_open in (0, 1):
+                row = out[f - 1, own_open, lower_open]
+                if preset in ("official", "upper_or_kind"):
+                    if own_open:
+                        allowed = [f - 1] if preset == "official" else [f - 1, 6, 7]
+                        row[allowed] = plain[allowed]
+                    else:
+                        row[6:] = full[6:]
+                        if not lower_open:
+                            row[:6] = 0.0  # every lower box filled: any upper box as a 0
+                elif preset == "free_choice":
+                    row[:6], row[6:] = plain[:6], full[6:]
+                elif preset == "wild_after_upper":
+                    row[:] = plain if own_open else np.concatenate([plain[:6], full[6:]])
+                else:
+                    raise ValueError(f"unknown preset {preset!r}")
+                row[YAHTZEE] = -np.inf  # filled whenever a Joker exists
+    return out
+
+
+def _upper_values(V: np.ndarray, mask: np.ndarray, up: np.ndarray, y: np.ndarray, face: int) -> np.ndarray:
+    """(6, n): points + bonus + future value of scoring c dice of ``face`` in its box, c = 0..5."""
+    nxt = mask | (1 << (face - 1))
+    vals = np.empty((6, mask.size))
+    for c in range(6):
+        pts = face * c
+        bonus = np.where((up < 63) & (up + pts >= 63), 35.0, 0.0)
+        vals[c] = pts + bonus + V[nxt, np.minimum(up + pts, 63), y]
+    vals[:, (mask & (1 << (face - 1))) != 0] = -np.inf
+    return vals
+
+
+def box_values(V: np.ndarray, mask: np.ndarray, up: np.ndarray, y: np.ndarray,
+               joker: np.ndarray) -> np.ndarray:
+    """(13 boxes, 252 solver roll rows, n): the value of scoring each roll in each box now.
+
+    A value is the points written, any bonus, plus ``V`` of the state after scoring;
+    -inf where the box is filled or the Joker rules close it.
+    """
+    n = mask.size
+    out = np.empty((N_BOXES, len(R.ROLLS), n))
+    for f in R.FACES:
+        out[f - 1] = np.take(_upper_values(V, mask, up, y, f), _COUNTS[f - 1], axis=0)
+    base = {}
+    for b in range(6, N_BOXES):
+        closed = (mask & (1 << b)) != 0
+        nxt = mask | (1 << b)
+        if b == YAHTZEE:  # 50 turns y on, a 0 leaves it off
+            out[b] = np.where(closed, -np.inf, V[nxt, up, 0])
+            out[b, _YAHTZEE_ROWS] = np.where(closed, -np.inf, 50.0 + V[nxt, up, 1])
+        else:
+            base[b] = np.where(closed, -np.inf, V[nxt, up, y])
+            np.add(_SCORES[:, b, None], base[b], out=out[b])
+    has_joker = (mask & YAHTZEE_BIT) != 0
+    if has_joker.any():
+        lower_open = ((mask & LOWER_BITS) != LOWER_BITS).astype(np.int64)
+        for f in R.FACES:
+            own_open = ((mask & (1 << (f - 1))) == 0).astype(np.int64)
+            pts = joker[f - 1][own_open, lower_open]  # (n, 13)
+            row = _YAHTZEE_ROWS[f - 1]
+            for b in range(N_BOXES):
+                if b < 6:  # an upper box scores the dice as usual: 5f in its own box, else 0
+                    value = np.where(np.isfinite(pts[:, b]), out[b, row], -np.inf)
+                elif b in base:
+                    value = pts[:, b] + base[b]
+                else:
+                    value = -np.inf
+                out[b, row] = np.where(has_joker, value, out[b, row])
+    out[:, _YAHTZEE_ROWS] += 100.0 * y  # the Yahtzee bonus, whatever box takes the dice
+    return out
+
+
+def final_stage(V: np.ndarray, mask: np.ndarray, up: np.ndarray, y: np.ndarray,
+                joker: np.ndarray, out: np.ndarray, tmp: np.ndarray) -> np.ndarray:
+    """Fill ``out`` (252 solver roll rows, n) with each roll's value when it must be scored now."""
+    return np.max(box_values(V, mask, up, y, joker), axis=0, out=out)
+
+
+def keep_values(K: np.ndarray, tmp: np.ndarray) -> np.ndarray:
+    """Fill rows of keeps smaller than 5 dice in ``K`` (462 solver rows, n) from its roll rows."""
+    for s in range(4, -1, -1):
+        blk, ch = K[_BLOCKS[s]], _CHILD[s]
+        t = tmp[:len(ch)]
+        np.take(K, ch[:, 0], axis=0, out=blk)
+        for i in range(1, 6):
+            np.take(K, ch[:, i], axis=0, out=t)
+            blk += t
+        blk /= 6.0
+    return K
+
+
+def best_keep(K: np.ndarray, B: np.ndarray, tmp: np.ndarray) -> np.ndarray:
+    """Fill ``B`` (462, n) with, for each multiset, the value of the best keep inside it; returns the roll rows."""
+    B[0] = K[0]
+    for s in range(1, 6):
+        blk = B[_BLOCKS[s]]
+        blk[:] = K[_BLOCKS[s]]
+        for par in _PARENT[s]:
+            t, head = tmp[:len(par)], blk[:len(par)]
+            np.take(B, par, axis=0, out=t)
+            np.maximum(head, t, out=head)
+    return B[_BLOCKS[5]]
+
+
+class _Turn:
+    """Work buffers for one batch of ``n`` states (reused: allocation dominated otherwise)."""
+
+    def __init__(self, n: int):
+        self.K = np.empty((len(R.KEEPS), n))
+        self.B = np.empty((len(R.KEEPS), n))
+        self.tmp = np.empty((len(R.ROLLS), n))
+
+    def run(self, V: np.ndarray, mask: np.ndarray, up: np.ndarray, y: np.ndarray, joker: np.ndarray,
+            keep: dict[str, np.ndarray] | None = None) -> np.ndarray:
+        """The expected future score at the start of a turn; copies every stage into ``keep`` if given."""
+        n = mask.size
+        K, B, tmp = self.K[:, :n], self.B[:, :n], self.tmp[:, :n]
+        rolls = K[_BLOCKS[5]]
+        final_stage(V, mask, up, y, joker, rolls, tmp)
+        for stage in ("roll0", "keep1", "roll1", "keep2", "roll2"):
+            if stage.startswith("keep"):
+                keep_values(K, tmp)
+            elif stage != "roll0":
+                rolls[:] = best_keep(K, B, tmp)
+            if keep is not None:
+                keep[stage] = (K[KEEP_POS] if stage.startswith("keep") else rolls[ROLL_POS]).copy()
+        start = np.zeros(n)
+        for r, p in enumerate(_PROBS):
+            start += p * rolls[r]
+        return start
+
+
+def turn(preset: str, V: np.ndarray, mask: np.ndarray, up: np.ndarray, y: np.ndarray) -> dict[str, np.ndarray]:
+    """Every in-turn value for the states given, rows in canonical roll/keep order (see game.strategy.rolls).
+
+    ``roll0[r, i]``: roll r with no re-roll left (best box); ``keep1[k, i]``: keep k before
+    the last re-roll; ``roll1``, ``keep2``, ``roll2`` likewise one roll earlier; ``start``:
+    the state before the first roll. All are expected future points, as ``V``.
+    """
+    keep: dict[str, np.ndarray] = {}
+    keep["start"] = _Turn(mask.size).run(V, mask, up, y, joker_scores(preset), keep)
+    return keep
+
+
+def states(filled_count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every reachable state with ``filled_count`` boxes filled, as (mask, up, y) arrays."""
+    cols: list[tuple[int, int, int]] = []
+    for mask in range(FULL_MASK):
+        if mask.bit_count() != filled_count:
+            continue
+        for y in ((0, 1) if mask & YAHTZEE_BIT else (0,)):
+            cols.extend((mask, up, y) for up in R.REACHABLE_UPS[mask & 63])
+    arr = np.array(cols, dtype=np.int64).reshape(-1, 3)
+    return arr[:, 0], arr[:, 1], arr[:, 2]
+
+
+def solve(preset: str, chunk: int = CHUNK) -> np.ndarray:
+    """``V[mask, up, y]`` for every reachable state (0 elsewhere and once the card is full)."""
+    joker = joker_scores(preset)
+    V = np.zeros((FULL_MASK + 1, 64, 2))
+    work = _Turn(chunk)
+    for filled_count in range(N_BOXES - 1, -1, -1):
+        mask, up, y = states(filled_count)
+        for lo in range(0, mask.size, chunk):
+            sl = slice(lo, lo + chunk)
+            V[mask[sl], up[sl], y[sl]] = work.run(V, mask[sl], up[sl], y[sl], joker)
+    return V
+
+
+# --- Value of a policy that decides from other values (to price a quantized table) ---
+
+TIE = 1e-9  # decision values this close count as a tie, settled against the policy
+
+
+def _pick(d_new: np.ndarray, t_new: np.ndarray, d: np.ndarray, t: np.ndarray) -> None:
+    """Fold candidate (d_new, t_new) into the running choice (d, t) in place.
+
+    ``d`` is what the policy sees (decision value), ``t`` the true value of that choice.
+    A tie within ``TIE`` is resolved to the lower true value, so the loss measured is
+    the worst over every tie-break a decider could use.
+    """
+    better = d_new > d + TIE
+    tie = ~better & (d_new >= d - TIE)
+    np.copyto(t, np.where(better, t_new, np.where(tie, np.minimum(t, t_new), t)))
+    np.maximum(d, d_new, out=d)
+
+
+def _policy_turn(V_decide: np.ndarray, V_true: np.ndarray, mask: np.ndarray, up: np.ndarray,
+                 y: np.ndarray, joker: np.ndarray) -> np.ndarray:
+    """True expected future score of one turn played greedily on ``V_decide`` (then ``V_true`` values)."""
+    CD = box_values(V_decide, mask, up, y, joker)
+    CT = box_values(V_true, mask, up, y, joker)
+    n = mask.size
+    KD, KT = np.empty((len(R.KEEPS), n)), np.empty((len(R.KEEPS), n))
+    BD, BT = np.empty_like(KD), np.empty_like(KT)
+    tmp = np.empty((len(R.ROLLS), n))
+    rd, rt = KD[_BLOCKS[5]], KT[_BLOCKS[5]]
+    rd[:], rt[:] = CD[0], CT[0]
+    for b in range(1, N_BOXES):
+        _pick(CD[b], CT[b], rd, rt)
+    for _ in range(2):
+        keep_values(KD, tmp)
+        keep_values(KT, tmp)
+        BD[0], BT[0] = KD[0], KT[0]
+        for s in range(1, 6):
+            BD[_BLOCKS[s]], BT[_BLOCKS[s]] = KD[_BLOCKS[s]], KT[_BLOCKS[s]]
+            for par in _PARENT[s]:
+                m = len(par)
+                _pick(BD[par], BT[par], BD[_BLOCKS[s]][:m], BT[_BLOCKS[s]][:m])
+        rd[:], rt[:] = BD[_BLOCKS[5]], BT[_BLOCKS[5]]
+    start = np.zeros(n)
+    for r, p in enumerate(_PROBS):
+        start += p * rt[r]
+    return start
+
+
+def policy_values(preset: str, V_decide: np.ndarray, chunk: int = CHUNK) -> np.ndarray:
+    """``V[mask, up, y]`` of the policy that decides every turn from ``V_decide`` as the coach does.
+
+    With ``V_decide`` the optimal values this reproduces them; with a quantized table
+    ``solve(preset)[0, 0, 0] - policy_values(preset, Vq)[0, 0, 0]`` is the expected
+    loss per game of deciding from the quantized table.
+    """
+    joker = joker_scores(preset)
+    V = np.zeros((FULL_MASK + 1, 64, 2))
+    for filled_count in range(N_BOXES - 1, -1, -1):
+        mask, up, y = states(filled_count)
+        for lo in range(0, mask.size, chunk):
+            sl = slice(lo, lo + chunk)
+            V[mask[sl], up[sl], y[sl]] = _policy_turn(V_decide, V, mask[sl], up[sl], y[sl], joker)
+    return V
