@@ -19,15 +19,14 @@ come from an injected :class:`~game.dice.DiceSource`; by default the game's own 
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from game import rules
 from game.dice import ROLL_OFF_TURN, DiceSource, SeededDice, new_seed
+from game.names import clean_name
 
 MAX_PLAYERS = 6
-MAX_NAME_LENGTH = 32
 ROLLS_PER_TURN = 3
 TURNS = len(rules.BOXES)
 PLAYER_KINDS: tuple[str, ...] = ("human", "optimal", "greedy", "noisy")
@@ -70,25 +69,6 @@ class UnknownBox(IllegalAction):
 
 class SetupError(ValueError):
     """A game that cannot be started: no players, too many, an unknown preset or kind."""
-
-
-def clean_name(raw: object, default: str = "Player") -> str:
-    """A player name fit to show: trimmed, one space between words, no control characters.
-
-    Any Unicode is welcome; the name is always shown as text, never parsed as HTML.
-
-    >>> clean_name("  Ann   Lee ")
-    'Ann Lee'
-    >>> clean_name("<img src=x onerror=alert(1)>")
-    '<img src=x onerror=alert(1)>'
-    >>> clean_name("\\x00\\n")
-    'Player'
-    """
-    text = raw if isinstance(raw, str) else ""
-    # Control and format characters (Cc, Cf) would break layout or hide text.
-    text = "".join(" " if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") else c for c in text)
-    text = " ".join(text.split())[:MAX_NAME_LENGTH].strip()
-    return text or default
 
 
 @dataclass(frozen=True)

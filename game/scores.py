@@ -14,18 +14,15 @@ True
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
 from game import rules
+from game.names import DEFAULT_NAME, NAME_LENGTH, clean_name  # noqa: F401 (re-exported)
 
 TABLE_SIZE = 15
-#: The same limit as ``game.game.MAX_NAME_LENGTH``, so a name is never cut twice.
-NAME_LENGTH = 32
-DEFAULT_NAME = "Player"
 #: A sanity bound for stored data, not the game's seat limit: it only rejects nonsense.
 MAX_PLAYERS = 99
 SCORES_VERSION = 1
@@ -140,77 +137,6 @@ def migrate_v0(data: Mapping[str, Any]) -> dict[str, Any]:
         )
         entries.append(entry.to_json())
     return {"version": 1, "entries": entries}
-
-
-# --- player names ------------------------------------------------------------------------
-
-_ZWJ = "\u200d"
-# Bidirectional overrides and isolates would let a name reorder the text shown after it.
-_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
-
-
-def clean_name(raw: object) -> str:
-    """A name fit to show and store: trimmed, single spaces, at most 32 characters.
-
-    Any Unicode is kept, emoji included; control characters count as spaces. The name is
-    text, never markup: the screen must show it as text (and the SVG code escapes it).
-
-    >>> clean_name("  Ann \\t\\n  Lee ")
-    'Ann Lee'
-    >>> clean_name("<img src=x onerror=alert(1)>")
-    '<img src=x onerror=alert(1)>'
-    >>> clean_name("\\x00 ")
-    'Player'
-    """
-    if not isinstance(raw, str):
-        return DEFAULT_NAME
-    text = unicodedata.normalize("NFC", raw)
-    kept = []
-    for char in text:
-        category = unicodedata.category(char)
-        if char in _BIDI_CONTROLS or category == "Cs":  # Cs: a lone surrogate from a JS string
-            continue
-        kept.append(" " if category in ("Cc", "Zl", "Zp") else char)
-    words = "".join(kept).split()
-    text = " ".join(words)
-    return _cut(text, NAME_LENGTH).strip() or DEFAULT_NAME
-
-
-def _cut(text: str, limit: int) -> str:
-    """``text[:limit]``, moved back so an emoji sequence or an accent is not cut in two."""
-    if len(text) <= limit:
-        return text
-    cut = limit
-    while cut > 0 and (_extends(text[cut]) or text[cut - 1] == _ZWJ or _splits_flag(text, cut)):
-        cut -= 1
-    # One endless cluster (a letter under dozens of accents) is cut hard rather than emptied.
-    return text[:cut] if cut > 0 else text[:limit]
-
-
-def _extends(char: str) -> bool:
-    """A character that belongs to the one before it on screen."""
-    code = ord(char)
-    return (
-        unicodedata.category(char) in ("Mn", "Mc", "Me")
-        or char == _ZWJ
-        or 0xFE00 <= code <= 0xFE0F  # variation selectors (text or emoji style)
-        or 0x1F3FB <= code <= 0x1F3FF  # skin tones
-        or 0xE0020 <= code <= 0xE007F  # tags (subdivision flags)
-    )
-
-
-def _is_regional(char: str) -> bool:
-    return 0x1F1E6 <= ord(char) <= 0x1F1FF
-
-
-def _splits_flag(text: str, cut: int) -> bool:
-    """Whether cutting before ``text[cut]`` leaves half of a flag (two regional letters)."""
-    if not (_is_regional(text[cut]) and _is_regional(text[cut - 1])):
-        return False
-    run = 0
-    while cut - run > 0 and _is_regional(text[cut - run - 1]):
-        run += 1
-    return run % 2 == 1
 
 
 # --- reading JSON fields (shared with game.stats) ----------------------------------------

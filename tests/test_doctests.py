@@ -6,7 +6,7 @@ import importlib
 
 import pytest
 
-CORE_MODULES = ["game.rules", "game.dice", "game.game", "game.save"]
+CORE_MODULES = ["game.rules", "game.dice", "game.game", "game.save", "game.names", "game.view", "game.app"]
 
 
 @pytest.mark.parametrize("name", CORE_MODULES)

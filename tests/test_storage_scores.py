@@ -105,10 +105,11 @@ def test_a_letter_under_endless_accents_is_cut_hard():
     assert clean_name("x" + "\u0301" * 100) == "x" + "\u0301" * (NAME_LENGTH - 1)  # no precomposed x-acute
 
 
-def test_the_limit_matches_the_games_name_limit():
-    from game.game import MAX_NAME_LENGTH
+def test_the_game_and_the_score_table_clean_names_alike():
+    from game.game import new_game
 
-    assert NAME_LENGTH == MAX_NAME_LENGTH
+    raw = "  Zoë\u200d👩‍👩‍👧 <b>" + "x" * 40
+    assert new_game([raw]).players[0].name == clean_name(raw)
 
 
 def test_names_are_stored_as_text_not_markup():

@@ -20,6 +20,8 @@ operations in a fixed order are used, so the output is the same bit for bit anyw
 
 from __future__ import annotations
 
+import multiprocessing
+
 import numpy as np
 
 from game.strategy import rolls as R
@@ -242,18 +244,45 @@ def states(filled_count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return arr[:, 0], arr[:, 1], arr[:, 2]
 
 
-def solve(preset: str, chunk: int = CHUNK) -> np.ndarray:
+def solve(preset: str, workers: int = 1, chunk: int = CHUNK) -> np.ndarray:
     """``V[mask, up, y]`` for every reachable state (0 elsewhere and once the card is full)."""
     joker = joker_scores(preset)
-    V = np.zeros((FULL_MASK + 1, 64, 2))
     work = _Turn(chunk)
+
+    def stage(V: np.ndarray, mask: np.ndarray, up: np.ndarray, y: np.ndarray) -> np.ndarray:
+        return work.run(V, mask, up, y, joker)
+
+    return _backward(stage, workers, chunk)
+
+
+_STAGE: list = []  # the batch function of the running _backward, inherited by forked workers
+
+
+def _batches(args: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]) -> np.ndarray:
+    V, mask, up, y, chunk = args
+    return np.concatenate([_STAGE[0](V, mask[lo:lo + chunk], up[lo:lo + chunk], y[lo:lo + chunk])
+                           for lo in range(0, mask.size, chunk)])
+
+
+def _backward(stage, workers: int, chunk: int) -> np.ndarray:
+    """Fill V layer by layer, from 12 filled boxes down to 0, with ``stage(V, mask, up, y)``.
+
+    A layer only reads later layers, so its states are split among ``workers`` forked
+    processes (each inherits V). Every state is computed on its own, element-wise, so
+    the result does not depend on ``workers`` or ``chunk``.
+    """
+    V = np.zeros((FULL_MASK + 1, 64, 2))
+    _STAGE[:] = [stage]
     for filled_count in range(N_BOXES - 1, -1, -1):
         mask, up, y = states(filled_count)
-        for lo in range(0, mask.size, chunk):
-            sl = slice(lo, lo + chunk)
-            V[mask[sl], up[sl], y[sl]] = work.run(V, mask[sl], up[sl], y[sl], joker)
+        if workers > 1 and mask.size > chunk:
+            parts = np.array_split(np.arange(mask.size), workers)
+            with multiprocessing.get_context("fork").Pool(workers) as pool:
+                values = np.concatenate(pool.map(_batches, [(V, mask[p], up[p], y[p], chunk) for p in parts]))
+        else:
+            values = _batches((V, mask, up, y, chunk))
+        V[mask, up, y] = values
     return V
-
 
 # --- Value of a policy that decides from other values (to price a quantized table) ---
 
@@ -267,9 +296,10 @@ def _pick(d_new: np.ndarray, t_new: np.ndarray, d: np.ndarray, t: np.ndarray) ->
     A tie within ``TIE`` is resolved to the lower true value, so the loss measured is
     the worst over every tie-break a decider could use.
     """
-    better = d_new > d + TIE
-    tie = ~better & (d_new >= d - TIE)
-    np.copyto(t, np.where(better, t_new, np.where(tie, np.minimum(t, t_new), t)))
+    with np.errstate(invalid="ignore"):  # -inf - -inf: two closed boxes, neither is taken
+        diff = d_new - d
+    np.copyto(t, t_new, where=diff > TIE)
+    np.minimum(t, t_new, out=t, where=np.abs(diff) <= TIE)
     np.maximum(d, d_new, out=d)
 
 
@@ -302,7 +332,7 @@ def _policy_turn(V_decide: np.ndarray, V_true: np.ndarray, mask: np.ndarray, up:
     return start
 
 
-def policy_values(preset: str, V_decide: np.ndarray, chunk: int = CHUNK) -> np.ndarray:
+def policy_values(preset: str, V_decide: np.ndarray, workers: int = 1, chunk: int = CHUNK) -> np.ndarray:
     """``V[mask, up, y]`` of the policy that decides every turn from ``V_decide`` as the coach does.
 
     With ``V_decide`` the optimal values this reproduces them; with a quantized table
@@ -310,10 +340,8 @@ def policy_values(preset: str, V_decide: np.ndarray, chunk: int = CHUNK) -> np.n
     loss per game of deciding from the quantized table.
     """
     joker = joker_scores(preset)
-    V = np.zeros((FULL_MASK + 1, 64, 2))
-    for filled_count in range(N_BOXES - 1, -1, -1):
-        mask, up, y = states(filled_count)
-        for lo in range(0, mask.size, chunk):
-            sl = slice(lo, lo + chunk)
-            V[mask[sl], up[sl], y[sl]] = _policy_turn(V_decide, V, mask[sl], up[sl], y[sl], joker)
-    return V
+
+    def stage(V: np.ndarray, mask: np.ndarray, up: np.ndarray, y: np.ndarray) -> np.ndarray:
+        return _policy_turn(V_decide, V, mask, up, y, joker)
+
+    return _backward(stage, workers, chunk)
