@@ -24,9 +24,9 @@ import random
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol
 
-from game import rules, view
+from game import rules, save, view
 from game.dice import DiceSource
-from game.game import GameState, IllegalAction, Player, SetupError, new_game
+from game.game import GameState, IllegalAction, Player, Score, SetupError, new_game
 
 #: Seconds between the visible steps of a computer's turn: slow enough to follow.
 COMPUTER_PACE = 0.7
@@ -41,6 +41,15 @@ class Renderer(Protocol):
     def announce(self, text: str) -> None:
         """Say ``text`` in the live region (screen readers read it out)."""
 
+    def notify(self, texts: Sequence[str]) -> None:
+        """Show lasting notices (storage trouble) where the player will see them."""
+
+    def ask_name(self, entry_id: str, name: str, score: int) -> None:
+        """Ask a player to enter or confirm the name on a new high score."""
+
+    def show_high_scores(self, highlight: str | None) -> None:
+        """Open the high-score table, marking the entry ``highlight``."""
+
 
 class RecordingRenderer:
     """A renderer for tests: keeps the last HTML of each region and everything said."""
@@ -49,6 +58,9 @@ class RecordingRenderer:
         self.regions: dict[str, str] = {}
         self.names: Sequence[str] = ()
         self.spoken: list[str] = []
+        self.notices: list[str] = []
+        self.asked: list[tuple[str, str, int]] = []
+        self.highlight: str | None = None
 
     def render(self, regions: dict[str, str], names: Sequence[str]) -> None:
         self.regions.update(regions)
@@ -56,6 +68,15 @@ class RecordingRenderer:
 
     def announce(self, text: str) -> None:
         self.spoken.append(text)
+
+    def notify(self, texts: Sequence[str]) -> None:
+        self.notices.extend(texts)
+
+    def ask_name(self, entry_id: str, name: str, score: int) -> None:
+        self.asked.append((entry_id, name, score))
+
+    def show_high_scores(self, highlight: str | None) -> None:
+        self.highlight = highlight
 
 
 Decide = Callable[..., tuple[str, Any]]
@@ -83,12 +104,15 @@ class App:
         self.fast = False  # set by "skip ahead": computers play the rest of their turn at once
         self.tables: dict[str, Any] = {}
         self._computer_task: asyncio.Future | None = None
+        self._name_queue: list[tuple[str, str, int]] = []  # high scores awaiting a name
+        self.last_entry: str | None = None
 
     # --- starting and resuming ----------------------------------------------------------
 
     def start(self, players: Sequence[Player], preset: str = rules.DEFAULT_PRESET, seed: str | None = None) -> None:
         try:
             self.state = new_game(players, preset, seed)
+            self.last_entry = None
         except SetupError as err:
             self.renderer.announce(f"Cannot start: {err}")
             return
@@ -162,8 +186,57 @@ class App:
     def _changed(self, rolled: bool = False) -> None:
         self.renderer.render(self.regions(rolled), [p.name for p in self.state.players])
         if self.storage is not None:
-            self.storage.on_state(self.state)
+            if self.state.over:
+                self._finish()
+            else:
+                self.storage.save_game(save.dumps(self.state))
+            self.show_notices()
         self.schedule_computers()
+
+    def show_notices(self) -> None:
+        if self.storage is not None and (notices := self.storage.take_notices()):
+            self.renderer.notify([n.text for n in notices])
+
+    # --- the end of a game: statistics, high scores, names ------------------------------
+
+    def _finish(self) -> None:
+        """Record each person's result once; enter high scores at once, then ask for names."""
+        state, storage = self.state, self.storage
+        storage.clear_game()
+        results = []
+        for seat, player in enumerate(state.players):
+            if not player.is_human:
+                continue
+            card = state.cards[seat]
+            yahtzees = sum(1 for m in state.moves
+                           if isinstance(m, Score) and m.seat == seat and rules.is_yahtzee(m.dice))
+            storage.record_game(card.totals.grand_total, preset=state.preset, yahtzees=yahtzees,
+                                upper_bonus=card.totals.upper_bonus > 0)
+            results.append((card.totals.grand_total, seat))
+        for score, seat in sorted(results, reverse=True):
+            name = state.players[seat].name
+            # Entered now under the game's name, so closing the tab at the prompt loses nothing.
+            entry = storage.add_score(name, score, preset=state.preset, players=len(state.players))
+            if entry is not None:
+                self._name_queue.append((entry, name, score))
+        self.next_name()
+
+    def next_name(self) -> None:
+        """Ask for the next name, or show the table once every name is in."""
+        if self._name_queue:
+            self.renderer.ask_name(*self._name_queue[0])
+        elif self.last_entry is not None:
+            self.renderer.show_high_scores(self.last_entry)
+
+    def confirm_name(self, entry_id: str, name: str) -> None:
+        """The player entered (or kept) ``name`` for the high score ``entry_id``."""
+        self._name_queue = [q for q in self._name_queue if q[0] != entry_id]
+        if self.storage is not None:
+            self.storage.rename_score(entry_id, name)
+            self.storage.remember_name(name)
+            self.show_notices()
+        self.last_entry = entry_id
+        self.next_name()
 
     # --- computer opponents -------------------------------------------------------------
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
@@ -319,6 +319,23 @@ class Storage:
         else:  # kept for this session and written with the next score; lines cut off go
             self._pending_scores = [e for e in self._pending_scores if e in table]
         return entry.id if entry in table else None
+
+    def rename_score(self, entry_id: str, name: str) -> bool:
+        """Put ``name`` on the entry ``entry_id`` (the name prompt after a game); False if gone.
+
+        The score is entered first under the player's name and renamed after, so closing
+        the tab during the prompt loses nothing.
+        """
+        cleaned = clean_name(name)
+        self._pending_scores = [replace(e, name=cleaned) if e.id == entry_id else e for e in self._pending_scores]
+        stored = self._stored_scores()
+        if not any(e.id == entry_id for e in (*stored, *self._pending_scores)):
+            return False
+        table = rank([replace(e, name=cleaned) if e.id == entry_id else e for e in stored])
+        table = rank([*table, *self._pending_scores])
+        if self._write(SCORES_KEY, _dumps(scores_record(table)), "your high score"):
+            self._pending_scores.clear()
+        return True
 
     def _stored_scores(self) -> tuple[ScoreEntry, ...]:
         if self._get(SCORES_KEY) is None and self._get(LEGACY_SCORES_KEY) is not None:

@@ -12,10 +12,14 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from html import escape
 
 from game import rules
+from game.charts import histogram_svg
 from game.game import GameState
+from game.scores import ScoreEntry
+from game.stats import Stats
 
 #: Pip positions on a 100x100 face, for each face value.
 _PIPS = {
@@ -172,3 +176,42 @@ def describe_roll(state: GameState) -> str:
     dice = ", ".join(map(str, state.dice or ()))
     left = state.rolls_left
     return f"Rolled {dice}. " + (f"{left} roll{'s' if left != 1 else ''} left." if left else "No rolls left.")
+
+
+def high_scores_html(entries: Sequence[ScoreEntry], highlight: Collection[str] = ()) -> str:
+    """The top-15 table; names go in slots indexed by rank, so they are set as text."""
+    if not entries:
+        return '<p class="empty">No scores yet: finish a game to enter the table.</p>'
+    rows = []
+    for rank, entry in enumerate(entries):
+        mark = ' class="just-made" aria-current="true"' if entry.id in highlight else ""
+        flags = " · assisted" if entry.assisted else ""
+        rows.append(
+            f'<tr{mark} data-entry="{escape(entry.id)}"><td>{rank + 1}</td><td>{name_slot(rank)}</td>'
+            f"<td>{entry.score}</td><td>{escape(entry.date)}</td>"
+            f"<td>{escape(rules.PRESET_LABELS.get(entry.preset, entry.preset))}{flags}</td>"
+            f"<td>{entry.players}</td></tr>"
+        )
+    head = ('<thead><tr><th scope="col">#</th><th scope="col">Name</th><th scope="col">Score</th>'
+            '<th scope="col">Date</th><th scope="col">Rules</th><th scope="col">Players</th></tr></thead>')
+    return f'<table class="scores">{head}<tbody>{"".join(rows)}</tbody></table>'
+
+
+def stats_html(stats: Stats) -> str:
+    """One preset's statistics and the histogram of its final scores.
+
+    >>> from game.stats import Stats
+    >>> "No games yet" in stats_html(Stats("official"))
+    True
+    """
+    if not stats.games:
+        return '<p class="empty">No games yet with these rules.</p>'
+    facts = [
+        ("Games played", str(stats.games)),
+        ("Average", f"{stats.average:.1f}"),
+        ("Best", str(stats.best)),
+        ("Yahtzees rolled", str(stats.yahtzees)),
+        ("Upper bonus reached", f"{stats.upper_bonuses} ({100 * stats.upper_bonus_rate:.0f}%)"),
+    ]
+    items = "".join(f"<dt>{escape(k)}</dt><dd data-stat=\"{escape(k)}\">{escape(v)}</dd>" for k, v in facts)
+    return f'<dl class="stats">{items}</dl><figure class="histogram">{histogram_svg(stats)}</figure>'

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import argparse
 import functools
+import os
 import re
 import sys
 import threading
 import tomllib
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import BinaryIO
 from urllib.parse import unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -84,9 +87,18 @@ class Handler(SimpleHTTPRequestHandler):
         ".svg": "image/svg+xml",
     }
 
-    def send_head(self):  # type: ignore[no-untyped-def]  (base class is untyped)
+    def send_head(self) -> BinaryIO | None:
         self.extra = headers_for(unquote(urlsplit(self.path).path), self.rules)
         return super().send_head()
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        # An error page keeps its text/html type, whatever the rules say about the path.
+        self.extra = {k: v for k, v in self._extra().items() if k.lower() != "content-type"}
+        super().send_error(code, message, explain)
+
+    def list_directory(self, path: str | os.PathLike[str]) -> None:
+        # Netlify has no directory listings: a folder without index.html is a 404.
+        self.send_error(HTTPStatus.NOT_FOUND, "File not found")
 
     def send_header(self, keyword: str, value: str) -> None:
         # netlify.toml may set Content-Type (e.g. for *.wasm): it replaces the guessed one.

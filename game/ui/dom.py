@@ -45,6 +45,23 @@ class DomRenderer:
     def announce(self, text: str) -> None:
         self.live.textContent = text
 
+    def notify(self, texts: Sequence[str]) -> None:
+        """Add lasting notices (storage trouble) to the notice bar, as text."""
+        bar = self.document.getElementById("notices")
+        for text in texts:
+            line = self.document.createElement("p")
+            line.textContent = text
+            bar.appendChild(line)
+
+    # The dialogs live in game.ui.dialogs; main.py sets ``self.dialogs`` once built.
+    dialogs: Any = None
+
+    def ask_name(self, entry_id: str, name: str, score: int) -> None:
+        self.dialogs.ask_name(entry_id, name, score)
+
+    def show_high_scores(self, highlight: str | None) -> None:
+        self.dialogs.show_high_scores(highlight)
+
     def forget(self) -> None:
         """Redraw every region next time (after something else wrote into them)."""
         self.last.clear()
