@@ -1,0 +1,114 @@
+"""The game manager with a fake screen and a fake localStorage (2048's swappable edges)."""
+
+import asyncio
+
+from game import rules, save
+from game.app import App, RecordingRenderer
+from game.dice import ScriptedDice
+from game.game import Player
+from game.storage import MemoryStore, Storage
+
+
+def make_app(store=None):
+    screen = RecordingRenderer()
+    storage = Storage(store if store is not None else MemoryStore())
+    return App(screen, storage), screen, storage
+
+
+def finish_solo(app, faces=(6, 6, 6, 6, 6)):
+    for box in rules.BOXES:
+        app.roll(ScriptedDice(faces))
+        legal = app.state.legal_scores()
+        app.score(box if box in legal else next(iter(legal)))
+
+
+def test_every_action_autosaves_and_a_new_app_resumes_exactly():
+    store = MemoryStore()
+    app, _, _ = make_app(store)
+    app.start([Player("Ann"), Player("Bob")], seed="resume")
+    app.roll()
+    app.toggle_hold(1)
+    app.toggle_hold(3)
+    restored = Storage(store).load_game(save.loads)
+    assert restored == app.state
+    assert restored.held == (False, True, False, True, False) and restored.rolls_used == 1
+
+
+def test_a_refused_action_says_why_and_changes_nothing():
+    app, screen, _ = make_app()
+    app.start([Player("Ann")], seed="refuse")
+    before = app.state
+    app.score("chance")
+    assert screen.spoken[-1] == "Not allowed: roll the dice before scoring."
+    assert app.state is before
+
+
+def test_regions_carry_the_contract():
+    app, screen, _ = make_app()
+    app.start([Player("<b>Ann</b>")], seed="contract")
+    app.roll(ScriptedDice([5, 2, 5, 6, 5]))
+    card = screen.regions["scorecard"]
+    assert 'data-box="fives" data-preview="15"' in card
+    assert 'data-total="grand"' in card and 'data-total="upper_bonus"' in card
+    assert "<b>Ann</b>" not in "".join(screen.regions.values())  # names only through text slots
+    assert screen.names == ["<b>Ann</b>"]
+    assert 'aria-pressed="false"' in screen.regions["dice"]
+    assert ">Roll (2 left)<" in screen.regions["controls"]
+
+
+def test_game_end_records_stats_and_high_score_then_asks_for_the_name():
+    app, screen, storage = make_app()
+    app.start([Player("Ann")], seed="end")
+    finish_solo(app)
+    assert app.state.over
+    stats = storage.stats("official")
+    assert stats.games == 1 and stats.best == app.state.grand_totals()[0] and stats.yahtzees == 13
+    entry_id, name, score = screen.asked[-1]
+    assert (name, score) == ("Ann", app.state.grand_totals()[0])
+    assert storage.load_game(save.loads) is None  # nothing left to resume
+    app.confirm_name(entry_id, "  Annie  ")
+    assert [(e.name, e.score) for e in storage.high_scores()] == [("Annie", score)]
+    assert screen.highlight == entry_id
+    assert storage.last_name() == "Annie"
+
+
+def test_the_score_is_kept_even_if_the_name_is_never_confirmed():
+    store = MemoryStore()
+    app, screen, _ = make_app(store)
+    app.start([Player("Ann")], seed="closed-tab")
+    finish_solo(app)
+    assert screen.asked
+    assert [e.name for e in Storage(store).high_scores()] == ["Ann"]
+
+
+def test_a_broken_local_storage_leaves_play_going_with_a_notice():
+    app, screen, _ = make_app(MemoryStore(broken=True))
+    app.start([Player("Ann")], seed="broken")
+    app.roll()
+    assert app.state.rolls_used == 1
+    assert any("will be lost when the page closes" in n for n in screen.notices)
+
+
+def test_computer_turns_play_out_with_a_fake_decider():
+    calls = []
+
+    def decide(level, preset, filled, dice, rolls_left, rng, table):
+        calls.append(rolls_left)
+        if rolls_left == 2:
+            return "hold", (True, False, False, False, False)
+        return "score", next(b for b in rules.BOXES if b not in filled)
+
+    async def no_wait(_seconds):
+        return None
+
+    async def run():
+        screen = RecordingRenderer()
+        app = App(screen, None, sleep=no_wait, decide=decide)
+        app.start([Player("Bot", "greedy")], seed="bot")
+        while not app.state.over:
+            await asyncio.sleep(0)
+        return app
+
+    app = asyncio.run(run())
+    assert app.state.over and len(app.state.cards[0].filled) == 13
+    assert calls[:2] == [2, 1]
