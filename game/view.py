@@ -99,9 +99,21 @@ def _box_cell(state: GameState, seat: int, box: str, options: dict[str, int | st
 
 def _total_row(state: GameState, key: str, label: str, value_of) -> str:
     cells = "".join(
-        f'<td data-seat="{seat}" data-total="{key}">{value_of(card)}</td>' for seat, card in enumerate(state.cards)
+        f'<td data-seat="{seat}" data-total="{key}" data-value="{value_of(card)}">{value_of(card)}</td>'
+        for seat, card in enumerate(state.cards)
     )
     return f'<tr class="total total-{key.replace("_", "-")}"><th scope="row">{escape(label)}</th>{cells}</tr>'
+
+
+def _bonus_row(state: GameState) -> str:
+    """Yahtzee bonus check marks beside their points, as on the pad."""
+    cells = "".join(
+        f'<td data-seat="{seat}" data-total="yahtzee_bonus" data-count="{c.yahtzee_bonuses}" '
+        f'data-value="{100 * c.yahtzee_bonuses}"><span class="checks" aria-label="{c.yahtzee_bonuses} bonus '
+        f'check marks">{"✓" * c.yahtzee_bonuses}</span> {100 * c.yahtzee_bonuses}</td>'
+        for seat, c in enumerate(state.cards)
+    )
+    return f'<tr class="total total-yahtzee-bonus"><th scope="row">Yahtzee bonus</th>{cells}</tr>'
 
 
 def scorecard_html(state: GameState) -> str:
@@ -124,9 +136,7 @@ def scorecard_html(state: GameState) -> str:
     rows.append(_total_row(state, "upper_total", "Upper total", lambda c: c.totals.upper_total))
     rows.append('</tbody><tbody class="lower">')
     rows += [box_row(box) for box in rules.LOWER_BOXES]
-    rows.append(_total_row(state, "yahtzee_bonus", "Yahtzee bonus",
-                           lambda c: f'<span aria-label="{c.yahtzee_bonuses} bonus">'
-                                     f'{"✓" * c.yahtzee_bonuses}</span> {100 * c.yahtzee_bonuses}'))
+    rows.append(_bonus_row(state))
     rows.append(_total_row(state, "lower", "Lower total", lambda c: c.totals.lower_total))
     rows.append(_total_row(state, "grand", "Grand total", lambda c: c.totals.grand_total))
     rows.append("</tbody>")
@@ -158,11 +168,11 @@ def rolloff_html(state: GameState) -> str:
         return ""
     rounds = []
     for number, throws in enumerate(state.rolloff, start=1):
-        items = "".join(f"<li>{name_slot(seat)}: {sum(dice)} <small>({'-'.join(map(str, dice))})</small></li>"
-                        for seat, dice in throws)
-        title = "Roll-off" if number == 1 else f"Tie: roll again ({number})"
-        rounds.append(f"<p>{title}</p><ul>{items}</ul>")
-    return "".join(rounds) + f"<p>{name_slot(state.first)} starts.</p>"
+        items = ", ".join(f'{name_slot(seat)} {sum(dice)} <small>({"-".join(map(str, dice))})</small>'
+                          for seat, dice in throws)
+        title = "Who starts: " if number == 1 else "Tie, again: "
+        rounds.append(f"<p>{title}{items}</p>")
+    return "".join(rounds) + f"<p><strong>{name_slot(state.first)} starts.</strong></p>"
 
 
 def describe_roll(state: GameState) -> str:

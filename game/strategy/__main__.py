@@ -1,0 +1,131 @@
+"""Command-line coach: rank every option of a situation by expected final score.
+
+    python -m game.strategy --preset official --filled "ones=3,yahtzee=50" \\
+        --dice 3,3,4,5,6 --rolls-left 2 [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from game import rules
+from game.strategy.coach import Option, rank_options
+from game.strategy.tables import TableError, load_preset, load_table
+
+EPILOG = f"""\
+boxes: {", ".join(rules.BOXES)}
+
+The expected final score counts the points already on the card (and the Yahtzee bonuses
+given with --yahtzee-bonuses) plus what optimal play is expected to add. "loss" is how
+much less an option is expected to score than the best one. Holding all five dice is the
+same as scoring now, so it is not listed as a hold.
+
+example:
+  python -m game.strategy --preset official --filled "ones=3,yahtzee=50" --dice 3,3,4,5,6 --rolls-left 2
+"""
+
+
+def parse_filled(text: str) -> dict[str, int]:
+    """``"ones=3,yahtzee=50"`` -> ``{"ones": 3, "yahtzee": 50}``.
+
+    >>> parse_filled("ones=3, yahtzee=50")
+    {'ones': 3, 'yahtzee': 50}
+    """
+    filled: dict[str, int] = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        box, sep, points = item.partition("=")
+        box = box.strip()
+        if not sep or box not in rules.BOXES:
+            raise argparse.ArgumentTypeError(f"{item!r}: expected box=points with a box among: "
+                                             f"{', '.join(rules.BOXES)}")
+        if box in filled:
+            raise argparse.ArgumentTypeError(f"{box} is given twice")
+        try:
+            filled[box] = int(points)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{item!r}: points must be a whole number") from None
+        if filled[box] not in rules.possible_box_values(box):
+            raise argparse.ArgumentTypeError(f"{box} cannot hold {filled[box]}")
+    return filled
+
+
+def parse_dice(text: str) -> tuple[int, ...]:
+    """``"3,3,4,5,6"`` (or ``"33456"``) -> ``(3, 3, 4, 5, 6)``.
+
+    >>> parse_dice("6 6,1 2 3")
+    (6, 6, 1, 2, 3)
+    """
+    parts = text.replace(",", " ").split()
+    if len(parts) == 1 and len(parts[0]) == 5:
+        parts = list(parts[0])
+    try:
+        return rules.check_dice(int(p) for p in parts)
+    except (ValueError, rules.RulesError) as exc:
+        raise argparse.ArgumentTypeError(f"{text!r}: {exc}") from None
+
+
+def describe(option: Option) -> str:
+    """A short label: ``hold 3 4 5 6`` or ``score Chance: 21``."""
+    if option.kind == "score":
+        return f"score {rules.BOX_LABELS[option.box]}: {option.points}"
+    return f"hold {' '.join(map(str, option.held_faces)) or 'nothing'}"
+
+
+def positions(option: Option) -> str:
+    """The held dice positions as marks (``x.xxx``), blank for a box."""
+    return "".join("x" if h else "." for h in option.hold) if option.hold else ""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m game.strategy", description="Rank every option of a situation by expected final "
+        "score under optimal play (exact, from the precomputed tables).",
+        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--preset", default=rules.DEFAULT_PRESET, choices=rules.PRESETS,
+                        help="Joker rules preset (default: %(default)s)")
+    parser.add_argument("--filled", type=parse_filled, default={}, metavar="BOX=POINTS,...",
+                        help='boxes already filled, e.g. "ones=3,yahtzee=50" (default: none)')
+    parser.add_argument("--dice", type=parse_dice, required=True, metavar="D,D,D,D,D",
+                        help="the five dice showing, e.g. 3,3,4,5,6")
+    parser.add_argument("--rolls-left", type=int, choices=(0, 1, 2), required=True,
+                        help="re-rolls still allowed this turn: 2 after the first roll, 0 after the third")
+    parser.add_argument("--yahtzee-bonuses", type=int, default=0, metavar="N",
+                        help="Yahtzee bonus check marks already earned (adds 100 each; default: 0)")
+    parser.add_argument("--top", type=int, default=0, metavar="N", help="show only the N best options")
+    parser.add_argument("--table", type=Path, metavar="FILE",
+                        help="strategy table to read (default: assets/strategy/<preset>.bin)")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        table = load_table(args.preset, args.table.read_bytes()) if args.table else load_preset(args.preset)
+        options = rank_options(table, args.filled, args.dice, args.rolls_left, args.yahtzee_bonuses)
+    except (OSError, TableError, ValueError) as exc:
+        parser.exit(2, f"{parser.prog}: error: {exc}\n")
+    shown = options[:args.top] if args.top > 0 else options
+    on_card = rules.grand_total(args.filled, args.yahtzee_bonuses)
+    if args.json:
+        json.dump({"preset": args.preset, "filled": args.filled, "dice": list(args.dice),
+                   "rolls_left": args.rolls_left, "on_card": on_card,
+                   "options": [{"rank": i, "description": describe(o), **o.__dict__}
+                               for i, o in enumerate(shown, start=1)]}, sys.stdout, indent=1)
+        print()
+        return 0
+    print(f"{rules.PRESET_LABELS[args.preset]}; dice {' '.join(map(str, args.dice))}; "
+          f"{args.rolls_left} re-roll{'s' * (args.rolls_left != 1)} left; {on_card} points on the card")
+    width = max(len(describe(o)) for o in shown)
+    print(f"{'rank':>4}  {'option':{width}}  {'held':5}  {'expected':>9}  {'loss':>7}")
+    for i, o in enumerate(shown, start=1):
+        print(f"{i:4d}  {describe(o):{width}}  {positions(o):5}  {o.value:9.3f}  {o.loss:7.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

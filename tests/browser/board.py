@@ -1,0 +1,113 @@
+"""Driving the board the way a player does, through the page's documented contract.
+
+The contract (docs/ui-contract.md): each die is a ``button`` with ``aria-pressed`` and
+``data-face``; the Roll button's name begins with "Roll"; each open box of the current
+player is a ``button[data-box][data-preview]``; a filled box carries ``data-points``;
+totals carry ``data-total``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+from game import rules
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+
+
+def dice(page: Page) -> tuple[int, ...]:
+    return tuple(int(f) for f in page.eval_on_selector_all("#dice [data-die]", "els => els.map(e => e.dataset.face)"))
+
+
+def held(page: Page) -> tuple[bool, ...]:
+    return tuple(v == "true" for v in page.eval_on_selector_all(
+        "#dice [data-die]", "els => els.map(e => e.getAttribute('aria-pressed'))"))
+
+
+def previews(page: Page) -> dict[str, int]:
+    pairs = page.eval_on_selector_all(
+        "#scorecard button[data-box][data-preview]", "els => els.map(e => [e.dataset.box, e.dataset.preview])")
+    return {box: int(points) for box, points in pairs}
+
+
+def filled(page: Page, seat: int) -> dict[str, int]:
+    pairs = page.eval_on_selector_all(
+        f'#scorecard tr[data-row] td[data-seat="{seat}"][data-points]',
+        "els => els.map(e => [e.parentElement.dataset.row, e.dataset.points])")
+    return {box: int(points) for box, points in pairs}
+
+
+def total(page: Page, seat: int, key: str) -> int:
+    text = page.get_attribute(f'#scorecard td[data-seat="{seat}"][data-total="{key}"]', "data-value")
+    return int(text)
+
+
+def current_seat(page: Page) -> int | None:
+    seat = page.get_attribute("#scorecard thead th.current", "data-seat")
+    return None if seat is None else int(seat)
+
+
+def roll_button(page: Page):
+    """The one button whose accessible name begins with "Roll" (the contract)."""
+    return page.get_by_role("button", name=re.compile(r"^Roll\b"))
+
+
+def close_end_dialogs(page: Page) -> None:
+    """Confirm the high-score name prompt and close the table, as a player would."""
+    while page.locator("#name-dialog").is_visible():
+        page.click("#name-form button[type=submit]")
+    if page.locator("#scores-dialog").is_visible():
+        page.click("#scores-dialog [data-close]")
+
+
+def new_game(page: Page, names: list[str], kinds: list[str] | None = None, preset: str = "official") -> None:
+    """Start a game through the New game dialog."""
+    close_end_dialogs(page)
+    page.click("#new-game")
+    page.select_option("#player-count", str(len(names)))
+    for i, name in enumerate(names):
+        page.fill(f'[data-name="{i}"]', name)
+        page.select_option(f'[data-kind="{i}"]', (kinds or ["human"] * len(names))[i])
+    page.check(f'input[name="preset"][value="{preset}"]')
+    page.click("#setup-start")
+    page.wait_for_selector("#setup", state="hidden")
+
+
+def play_turn_by_clicks(page: Page, preset: str = "official", holds: tuple[int, ...] = ()) -> tuple[str, int]:
+    """Roll (and re-roll once holding ``holds``), check every preview against game.rules, score the best."""
+    seat = current_seat(page)
+    roll_button(page).click()
+    if holds:
+        for i in holds:
+            page.click(f'#dice [data-die="{i}"]')
+        roll_button(page).click()
+    expected = rules.legal_scores(preset, filled(page, seat), dice(page))
+    shown = previews(page)
+    assert shown == expected, (dice(page), shown, expected)
+    box = max(expected, key=lambda b: (expected[b], -rules.BOXES.index(b)))
+    page.click(f'#scorecard button[data-box="{box}"]')
+    assert filled(page, seat)[box] == expected[box]
+    return box, expected[box]
+
+
+def check_totals(page: Page, seat: int) -> rules.Totals:
+    card = filled(page, seat)
+    bonuses = int(page.get_attribute(f'#scorecard td[data-seat="{seat}"][data-total="yahtzee_bonus"]',
+                                     "data-count"))
+    expected = rules.totals(card, bonuses)
+    for key, value in (("upper", expected.upper_subtotal), ("upper_bonus", expected.upper_bonus),
+                       ("upper_total", expected.upper_total), ("lower", expected.lower_total),
+                       ("grand", expected.grand_total)):
+        assert total(page, seat, key) == value, key
+    return expected
+
+
+def screenshot(page: Page, name: str) -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
