@@ -6,8 +6,8 @@ of filled boxes (bit i = ``rules.BOXES[i]``), the upper subtotal capped at 63, a
 returns ``V[mask, up, y]``: the expected points still to come (upper bonus and Yahtzee
 bonuses included) when every later decision maximizes the expected grand total.
 
-One turn is evaluated for thousands of states at once, in arrays shaped (rows, states):
-``final_stage`` values each of the 252 rolls when it must be scored; ``keep_values``
+One turn is evaluated for hundreds of states at once, in arrays shaped (rows, states):
+``box_values`` values each of the 252 rolls scored in each box; ``keep_values``
 turns the values of rolls into the values of the 462 keeps (a keep is worth the mean of
 the keeps one die larger); ``best_keep`` gives each roll the value of the best keep
 inside it (a max over the keeps one die smaller, recursively). Only element-wise
@@ -160,12 +160,6 @@ def box_values(V: np.ndarray, mask: np.ndarray, up: np.ndarray, y: np.ndarray,
     return out
 
 
-def final_stage(V: np.ndarray, mask: np.ndarray, up: np.ndarray, y: np.ndarray,
-                joker: np.ndarray, out: np.ndarray, tmp: np.ndarray) -> np.ndarray:
-    """Fill ``out`` (252 solver roll rows, n) with each roll's value when it must be scored now."""
-    return np.max(box_values(V, mask, up, y, joker), axis=0, out=out)
-
-
 def keep_values(K: np.ndarray, tmp: np.ndarray) -> np.ndarray:
     """Fill rows of keeps smaller than 5 dice in ``K`` (462 solver rows, n) from its roll rows."""
     for s in range(4, -1, -1):
@@ -193,20 +187,22 @@ def best_keep(K: np.ndarray, B: np.ndarray, tmp: np.ndarray) -> np.ndarray:
 
 
 class _Turn:
-    """Work buffers for one batch of ``n`` states (reused: allocation dominated otherwise)."""
+    """Work buffers for one batch of up to ``n`` states (reused: allocation dominated otherwise)."""
 
-    def __init__(self, n: int):
-        self.K = np.empty((len(R.KEEPS), n))
-        self.B = np.empty((len(R.KEEPS), n))
-        self.tmp = np.empty((len(R.ROLLS), n))
+    def __init__(self, n: int, dtype: type = float):
+        self.K = np.empty((len(R.KEEPS), n), dtype)
+        self.B = np.empty((len(R.KEEPS), n), dtype)
+        self.tmp = np.empty((len(R.ROLLS), n), dtype)
 
-    def run(self, V: np.ndarray, mask: np.ndarray, up: np.ndarray, y: np.ndarray, joker: np.ndarray,
-            keep: dict[str, np.ndarray] | None = None) -> np.ndarray:
-        """The expected future score at the start of a turn; copies every stage into ``keep`` if given."""
-        n = mask.size
+    def run(self, roll0: np.ndarray, keep: dict[str, np.ndarray] | None = None) -> np.ndarray:
+        """The value at the start of the turn from ``roll0`` (252, n), each roll's value when scored now.
+
+        Copies every stage into ``keep`` if given (rows in canonical order, see :func:`turn`).
+        """
+        n = roll0.shape[1]
         K, B, tmp = self.K[:, :n], self.B[:, :n], self.tmp[:, :n]
         rolls = K[_BLOCKS[5]]
-        final_stage(V, mask, up, y, joker, rolls, tmp)
+        rolls[:] = roll0
         for stage in ("roll0", "keep1", "roll1", "keep2", "roll2"):
             if stage.startswith("keep"):
                 keep_values(K, tmp)
@@ -214,7 +210,7 @@ class _Turn:
                 rolls[:] = best_keep(K, B, tmp)
             if keep is not None:
                 keep[stage] = (K[KEEP_POS] if stage.startswith("keep") else rolls[ROLL_POS]).copy()
-        start = np.zeros(n)
+        start = np.zeros(n, K.dtype)
         for r, p in enumerate(_PROBS):
             start += p * rolls[r]
         return start
@@ -225,10 +221,12 @@ def turn(preset: str, V: np.ndarray, mask: np.ndarray, up: np.ndarray, y: np.nda
 
     ``roll0[r, i]``: roll r with no re-roll left (best box); ``keep1[k, i]``: keep k before
     the last re-roll; ``roll1``, ``keep2``, ``roll2`` likewise one roll earlier; ``start``:
-    the state before the first roll. All are expected future points, as ``V``.
+    the state before the first roll; ``box[b, r, i]``: roll r scored in box b (-inf if
+    not allowed). All are expected future points, like ``V``.
     """
-    keep: dict[str, np.ndarray] = {}
-    keep["start"] = _Turn(mask.size).run(V, mask, up, y, joker_scores(preset), keep)
+    box = box_values(V, mask, up, y, joker_scores(preset))
+    keep: dict[str, np.ndarray] = {"box": box[:, ROLL_POS]}
+    keep["start"] = _Turn(mask.size).run(box.max(axis=0), keep)
     return keep
 
 
@@ -250,7 +248,7 @@ def solve(preset: str, workers: int = 1, chunk: int = CHUNK) -> np.ndarray:
     work = _Turn(chunk)
 
     def stage(V: np.ndarray, mask: np.ndarray, up: np.ndarray, y: np.ndarray) -> np.ndarray:
-        return work.run(V, mask, up, y, joker)
+        return work.run(box_values(V, mask, up, y, joker).max(axis=0))
 
     return _backward(stage, workers, chunk)
 
@@ -284,64 +282,27 @@ def _backward(stage, workers: int, chunk: int) -> np.ndarray:
         V[mask, up, y] = values
     return V
 
+
 # --- Value of a policy that decides from other values (to price a quantized table) ---
-
-TIE = 1e-9  # decision values this close count as a tie, settled against the policy
-
-
-def _pick(d_new: np.ndarray, t_new: np.ndarray, d: np.ndarray, t: np.ndarray) -> None:
-    """Fold candidate (d_new, t_new) into the running choice (d, t) in place.
-
-    ``d`` is what the policy sees (decision value), ``t`` the true value of that choice.
-    A tie within ``TIE`` is resolved to the lower true value, so the loss measured is
-    the worst over every tie-break a decider could use.
-    """
-    with np.errstate(invalid="ignore"):  # -inf - -inf: two closed boxes, neither is taken
-        diff = d_new - d
-    np.copyto(t, t_new, where=diff > TIE)
-    np.minimum(t, t_new, out=t, where=np.abs(diff) <= TIE)
-    np.maximum(d, d_new, out=d)
-
-
-def _policy_turn(V_decide: np.ndarray, V_true: np.ndarray, mask: np.ndarray, up: np.ndarray,
-                 y: np.ndarray, joker: np.ndarray) -> np.ndarray:
-    """True expected future score of one turn played greedily on ``V_decide`` (then ``V_true`` values)."""
-    CD = box_values(V_decide, mask, up, y, joker)
-    CT = box_values(V_true, mask, up, y, joker)
-    n = mask.size
-    KD, KT = np.empty((len(R.KEEPS), n)), np.empty((len(R.KEEPS), n))
-    BD, BT = np.empty_like(KD), np.empty_like(KT)
-    tmp = np.empty((len(R.ROLLS), n))
-    rd, rt = KD[_BLOCKS[5]], KT[_BLOCKS[5]]
-    rd[:], rt[:] = CD[0], CT[0]
-    for b in range(1, N_BOXES):
-        _pick(CD[b], CT[b], rd, rt)
-    for _ in range(2):
-        keep_values(KD, tmp)
-        keep_values(KT, tmp)
-        BD[0], BT[0] = KD[0], KT[0]
-        for s in range(1, 6):
-            BD[_BLOCKS[s]], BT[_BLOCKS[s]] = KD[_BLOCKS[s]], KT[_BLOCKS[s]]
-            for par in _PARENT[s]:
-                m = len(par)
-                _pick(BD[par], BT[par], BD[_BLOCKS[s]][:m], BT[_BLOCKS[s]][:m])
-        rd[:], rt[:] = BD[_BLOCKS[5]], BT[_BLOCKS[5]]
-    start = np.zeros(n)
-    for r, p in enumerate(_PROBS):
-        start += p * rt[r]
-    return start
 
 
 def policy_values(preset: str, V_decide: np.ndarray, workers: int = 1, chunk: int = CHUNK) -> np.ndarray:
     """``V[mask, up, y]`` of the policy that decides every turn from ``V_decide`` as the coach does.
 
-    With ``V_decide`` the optimal values this reproduces them; with a quantized table
-    ``solve(preset)[0, 0, 0] - policy_values(preset, Vq)[0, 0, 0]`` is the expected
-    loss per game of deciding from the quantized table.
+    With a quantized table, ``solve(preset)[0, 0, 0] - policy_values(preset, Vq)[0, 0, 0]``
+    is the exact expected loss per game of deciding from it. Each value is carried as
+    the complex number ``decision - 1j * true``: NumPy orders complex numbers by real
+    part, then imaginary part, so one max picks the policy's choice (ties in the decision
+    value going to the lower true value: the worst tie-break) and one mean averages both.
     """
     joker = joker_scores(preset)
+    work = _Turn(chunk, complex)
 
     def stage(V: np.ndarray, mask: np.ndarray, up: np.ndarray, y: np.ndarray) -> np.ndarray:
-        return _policy_turn(V_decide, V, mask, up, y, joker)
+        decision, true = box_values(V_decide, mask, up, y, joker), box_values(V, mask, up, y, joker)
+        roll0 = np.empty(decision.shape[1:], complex)
+        roll0.real = decision.max(axis=0)
+        roll0.imag = -np.where(decision == roll0.real, true, np.inf).min(axis=0)
+        return -work.run(roll0).imag
 
     return _backward(stage, workers, chunk)

@@ -28,10 +28,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, Request, Response, Route, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    Playwright,
+    Request,
+    Response,
+    Route,
+    sync_playwright,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOT_TIMEOUT_S = 60.0
@@ -139,12 +149,20 @@ class SitePage:
         return outcome["ok"]
 
 
-def open_site(browser: Browser, url: str) -> SitePage:
-    """Open ``url`` in a new context, with every request and error recorded, and boot it."""
-    context = browser.new_context()
+def open_site(browser: Browser, url: str, *, context: BrowserContext | None = None,
+              init_script: str | None = None) -> SitePage:
+    """Open ``url`` with every request and error recorded, and boot it.
+
+    A new context unless ``context`` is given (two tabs of one browser share one);
+    ``init_script`` runs before the page's own scripts (to plant or break storage).
+    """
+    shared = context is not None
+    context = context or browser.new_context()
     page = context.new_page()
-    site = SitePage(page=page, origin=url.rstrip("/"))
+    site = SitePage(page=page, origin=urlunsplit(urlsplit(url)[:2] + ("", "", "")))
     page.add_init_script(CSP_LISTENER)
+    if init_script:
+        page.add_init_script(init_script)
 
     def route(route: Route) -> None:
         if site.is_local(route.request.url):
@@ -165,7 +183,9 @@ def open_site(browser: Browser, url: str) -> SitePage:
     def on_request(request: Request) -> None:
         site.requests.append(request.url)
 
-    context.route("**/*", route)
+    # A context of its own is routed whole (service-worker requests included); a shared
+    # one per page, so each page's own record stays its own.
+    (page if shared else context).route("**/*", route)
     page.on("request", on_request)
     page.on("response", on_response)
     page.on("console", on_console)
