@@ -20,6 +20,7 @@ operations in a fixed order are used, so the output is the same bit for bit anyw
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
 
 import numpy as np
@@ -31,7 +32,7 @@ YAHTZEE = 11  # bit of the Yahtzee box
 YAHTZEE_BIT = 1 << YAHTZEE
 LOWER_BITS = sum(1 << b for b in range(6, 13))
 FULL_MASK = (1 << N_BOXES) - 1
-CHUNK = 512  # states per batch: (462, 512) doubles stay in cache; measured fastest
+CHUNK = 256  # states per batch: (462, 256) doubles stay in cache; 256 measured fastest of 128/256/512
 
 # Rows are numbered the solver's own way: keeps by size, then by number of distinct faces,
 # most first. A keep with d distinct faces has d parents (keeps one die smaller), so the
@@ -121,16 +122,16 @@ def _upper_values(V: np.ndarray, mask: np.ndarray, up: np.ndarray, y: np.ndarray
 
 
 def box_values(V: np.ndarray, mask: np.ndarray, up: np.ndarray, y: np.ndarray,
-               joker: np.ndarray) -> np.ndarray:
+               joker: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     """(13 boxes, 252 solver roll rows, n): the value of scoring each roll in each box now.
 
     A value is the points written, any bonus, plus ``V`` of the state after scoring;
     -inf where the box is filled or the Joker rules close it.
     """
     n = mask.size
-    out = np.empty((N_BOXES, len(R.ROLLS), n))
+    out = np.empty((N_BOXES, len(R.ROLLS), n)) if out is None else out[:, :, :n]
     for f in R.FACES:
-        out[f - 1] = np.take(_upper_values(V, mask, up, y, f), _COUNTS[f - 1], axis=0)
+        np.take(_upper_values(V, mask, up, y, f), _COUNTS[f - 1], axis=0, out=out[f - 1])
     base = {}
     for b in range(6, N_BOXES):
         closed = (mask & (1 << b)) != 0
@@ -186,6 +187,9 @@ def best_keep(K: np.ndarray, B: np.ndarray, tmp: np.ndarray) -> np.ndarray:
     return B[_BLOCKS[5]]
 
 
+STAGES = ("roll0", "keep1", "roll1", "keep2", "roll2")
+
+
 class _Turn:
     """Work buffers for one batch of up to ``n`` states (reused: allocation dominated otherwise)."""
 
@@ -194,40 +198,52 @@ class _Turn:
         self.B = np.empty((len(R.KEEPS), n), dtype)
         self.tmp = np.empty((len(R.ROLLS), n), dtype)
 
-    def run(self, roll0: np.ndarray, keep: dict[str, np.ndarray] | None = None) -> np.ndarray:
+    def run(self, roll0: np.ndarray, out: dict[str, np.ndarray] | None = None, cols: slice = slice(None)) -> np.ndarray:
         """The value at the start of the turn from ``roll0`` (252, n), each roll's value when scored now.
 
-        Copies every stage into ``keep`` if given (rows in canonical order, see :func:`turn`).
+        Copies the stages named in ``out`` into its columns ``cols`` (rows in canonical order).
         """
         n = roll0.shape[1]
         K, B, tmp = self.K[:, :n], self.B[:, :n], self.tmp[:, :n]
         rolls = K[_BLOCKS[5]]
         rolls[:] = roll0
-        for stage in ("roll0", "keep1", "roll1", "keep2", "roll2"):
+        for stage in STAGES:
             if stage.startswith("keep"):
                 keep_values(K, tmp)
             elif stage != "roll0":
                 rolls[:] = best_keep(K, B, tmp)
-            if keep is not None:
-                keep[stage] = (K[KEEP_POS] if stage.startswith("keep") else rolls[ROLL_POS]).copy()
+            if out is not None and stage in out:
+                out[stage][:, cols] = K[KEEP_POS] if stage.startswith("keep") else rolls[ROLL_POS]
         start = np.zeros(n, K.dtype)
         for r, p in enumerate(_PROBS):
             start += p * rolls[r]
         return start
 
 
-def turn(preset: str, V: np.ndarray, mask: np.ndarray, up: np.ndarray, y: np.ndarray) -> dict[str, np.ndarray]:
-    """Every in-turn value for the states given, rows in canonical roll/keep order (see game.strategy.rolls).
+def turn(preset: str, V: np.ndarray, mask: np.ndarray, up: np.ndarray, y: np.ndarray,
+         stages: tuple[str, ...] = (*STAGES, "box", "start")) -> dict[str, np.ndarray]:
+    """In-turn values of the states given, rows in canonical roll/keep order (see game.strategy.rolls).
 
     ``roll0[r, i]``: roll r with no re-roll left (best box); ``keep1[k, i]``: keep k before
     the last re-roll; ``roll1``, ``keep2``, ``roll2`` likewise one roll earlier; ``start``:
     the state before the first roll; ``box[b, r, i]``: roll r scored in box b (-inf if
-    not allowed). All are expected future points, like ``V``.
+    not allowed). All are expected future points, like ``V``. Only ``stages`` are returned.
     """
-    box = box_values(V, mask, up, y, joker_scores(preset))
-    keep: dict[str, np.ndarray] = {"box": box[:, ROLL_POS]}
-    keep["start"] = _Turn(mask.size).run(box.max(axis=0), keep)
-    return keep
+    n = mask.size
+    joker = joker_scores(preset)
+    work = _Turn(min(n, CHUNK))
+    shapes = {"box": (N_BOXES, len(R.ROLLS)), "start": ()}
+    out = {s: np.empty((*shapes.get(s, (len(R.KEEPS) if s.startswith("keep") else len(R.ROLLS),)), n))
+           for s in stages}
+    for lo in range(0, n, CHUNK):  # in batches: the arrays stay in cache
+        sl = slice(lo, lo + CHUNK)
+        box = box_values(V, mask[sl], up[sl], y[sl], joker)
+        if "box" in out:
+            out["box"][:, :, sl] = box[:, ROLL_POS]
+        start = work.run(box.max(axis=0), out, sl)
+        if "start" in out:
+            out["start"][sl] = start
+    return out
 
 
 def states(filled_count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -246,40 +262,53 @@ def solve(preset: str, workers: int = 1, chunk: int = CHUNK) -> np.ndarray:
     """``V[mask, up, y]`` for every reachable state (0 elsewhere and once the card is full)."""
     joker = joker_scores(preset)
     work = _Turn(chunk)
+    box = np.empty((N_BOXES, len(R.ROLLS), chunk))
 
     def stage(V: np.ndarray, mask: np.ndarray, up: np.ndarray, y: np.ndarray) -> np.ndarray:
-        return work.run(box_values(V, mask, up, y, joker).max(axis=0))
+        return work.run(box_values(V, mask, up, y, joker, box).max(axis=0))
 
     return _backward(stage, workers, chunk)
 
 
-_STAGE: list = []  # the batch function of the running _backward, inherited by forked workers
+@functools.cache
+def solved(preset: str, workers: int = 2) -> np.ndarray:
+    """:func:`solve` once per process (the tests share it); the array is read-only."""
+    V = solve(preset, workers)
+    V.flags.writeable = False
+    return V
 
 
-def _batches(args: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]) -> np.ndarray:
-    V, mask, up, y, chunk = args
-    return np.concatenate([_STAGE[0](V, mask[lo:lo + chunk], up[lo:lo + chunk], y[lo:lo + chunk])
+_STAGE: list = []  # [stage, V] of the running _backward; forked workers inherit them, no pickling
+
+
+def _batches(part: tuple[np.ndarray, np.ndarray, np.ndarray, int]) -> np.ndarray:
+    stage, V = _STAGE
+    mask, up, y, chunk = part
+    return np.concatenate([stage(V, mask[lo:lo + chunk], up[lo:lo + chunk], y[lo:lo + chunk])
                            for lo in range(0, mask.size, chunk)])
 
 
 def _backward(stage, workers: int, chunk: int) -> np.ndarray:
     """Fill V layer by layer, from 12 filled boxes down to 0, with ``stage(V, mask, up, y)``.
 
-    A layer only reads later layers, so its states are split among ``workers`` forked
-    processes (each inherits V). Every state is computed on its own, element-wise, so
-    the result does not depend on ``workers`` or ``chunk``.
+    A layer only reads later layers, so its states are split among ``workers`` processes
+    forked once the later layers are done. Every state is computed on its own, element-wise,
+    so the result does not depend on ``workers`` or ``chunk``.
     """
     V = np.zeros((FULL_MASK + 1, 64, 2))
-    _STAGE[:] = [stage]
-    for filled_count in range(N_BOXES - 1, -1, -1):
-        mask, up, y = states(filled_count)
-        if workers > 1 and mask.size > chunk:
-            parts = np.array_split(np.arange(mask.size), workers)
-            with multiprocessing.get_context("fork").Pool(workers) as pool:
-                values = np.concatenate(pool.map(_batches, [(V, mask[p], up[p], y[p], chunk) for p in parts]))
-        else:
-            values = _batches((V, mask, up, y, chunk))
-        V[mask, up, y] = values
+    _STAGE[:] = [stage, V]
+    try:
+        for filled_count in range(N_BOXES - 1, -1, -1):
+            mask, up, y = states(filled_count)
+            if workers > 1 and mask.size > chunk:
+                parts = np.array_split(np.arange(mask.size), workers)
+                with multiprocessing.get_context("fork").Pool(workers) as pool:
+                    values = np.concatenate(pool.map(_batches, [(mask[p], up[p], y[p], chunk) for p in parts]))
+            else:
+                values = _batches((mask, up, y, chunk))
+            V[mask, up, y] = values
+    finally:
+        _STAGE.clear()
     return V
 
 
@@ -297,12 +326,21 @@ def policy_values(preset: str, V_decide: np.ndarray, workers: int = 1, chunk: in
     """
     joker = joker_scores(preset)
     work = _Turn(chunk, complex)
+    decision, true = np.empty((2, N_BOXES, len(R.ROLLS), chunk))
+    best, worst = np.empty((2, len(R.ROLLS), chunk))
+    tied = np.empty((len(R.ROLLS), chunk), bool)
 
     def stage(V: np.ndarray, mask: np.ndarray, up: np.ndarray, y: np.ndarray) -> np.ndarray:
-        decision, true = box_values(V_decide, mask, up, y, joker), box_values(V, mask, up, y, joker)
-        roll0 = np.empty(decision.shape[1:], complex)
-        roll0.real = decision.max(axis=0)
-        roll0.imag = -np.where(decision == roll0.real, true, np.inf).min(axis=0)
+        n = mask.size
+        d, t = box_values(V_decide, mask, up, y, joker, decision), box_values(V, mask, up, y, joker, true)
+        b, w, tie = best[:, :n], worst[:, :n], tied[:, :n]
+        np.max(d, axis=0, out=b)
+        w.fill(np.inf)
+        for k in range(N_BOXES):  # the worst true value among the boxes tied for the best decision value
+            np.equal(d[k], b, out=tie)
+            np.minimum(w, t[k], out=w, where=tie)
+        roll0 = np.empty((len(R.ROLLS), n), complex)
+        roll0.real, roll0.imag = b, -w  # set apart: 1j * inf would make a NaN
         return -work.run(roll0).imag
 
     return _backward(stage, workers, chunk)

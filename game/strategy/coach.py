@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass
 
 from game import rules
 from game.strategy.rolls import CHILDREN, KEEPS, PARENTS, ROLL_INDEX, ROLL_OFFSET, ROLLS, face_counts, sub_keeps
-from game.strategy.tables import FULL_MASK, YAHTZEE_BIT, Table
+from game.strategy.tables import FULL_MASK, YAHTZEE_BIT, Table, state_index
 
 BIT = {box: 1 << i for i, box in enumerate(rules.BOXES)}
 UPPER_FACE = {box: i + 1 for i, box in enumerate(rules.UPPER_BOXES)}
@@ -48,8 +48,10 @@ def state_of(filled: Mapping[str, int]) -> tuple[int, int, int]:
     (2081, 33, 1)
     """
     mask = 0
-    for box in filled:
+    for box, points in filled.items():
         mask |= BIT[rules.check_box(box)]
+        if points not in rules.possible_box_values(box):
+            raise ValueError(f"{box} cannot hold {points!r}")
     return mask, min(63, rules.upper_subtotal(filled)), int(filled.get("yahtzee") == 50)
 
 
@@ -165,9 +167,10 @@ def rank_options(table: Table, filled: Mapping[str, int], dice: tuple[int, ...],
     if mask == FULL_MASK:
         raise ValueError("the score card is full: there is nothing to decide")
     try:
-        turn = turn_values(table, filled)
-    except (KeyError, IndexError):
+        state_index(mask, up, y)
+    except KeyError:
         raise ValueError(f"no game reaches this score card: {dict(filled)}") from None
+    turn = turn_values(table, filled)
     on_card = rules.grand_total(filled, yahtzee_bonuses)
     bonus = rules.yahtzee_bonus(filled, dice)
     options = [

@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""Page benchmark: time to ready (cold and warm) and click-to-screen latency, in Chromium.
+
+    python3 bench/bench_page.py [--runs 7] [--games 3]
+
+Prints, from one run:
+- the median cold time-to-ready of the game page, and of a bare page that boots the same
+  self-hosted Pyodide and nothing else (bench/bare.html), each in a fresh browser context
+  (empty cache), alternating so that machine noise hits both alike; and their ratio;
+- the median warm (cached) time-to-ready: a reload in the same context;
+- click-to-screen latency p50/p95 for a roll and for scoring a box.
+
+Time to ready runs from the navigation's start (performance.timeOrigin) to the moment
+``<body data-state="ready">`` is set, seen by a MutationObserver installed before any page
+script. Click latency runs from the click event's timestamp to the end of the work the
+click causes: the Python handler, the DOM writes and a forced style and layout, measured
+by a listener that runs after the game's own. The wait for the next vsync is left out:
+it is the display's, not the game's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import build  # noqa: E402
+import serve  # noqa: E402
+
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+READY_PROBE = """
+window.__ready = null;
+new MutationObserver((_, obs) => {
+  if (document.body && document.body.dataset.state === 'ready') {
+    window.__ready = performance.now(); obs.disconnect();
+  }
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-state']});
+"""
+CLICK_PROBE = """
+window.__clicks = [];
+document.addEventListener('click', e => { window.__t0 = e.timeStamp; }, true);
+window.addEventListener('click', e => {
+  const kind = e.target.closest('#roll') ? 'roll' : (e.target.closest('[data-box]') ? 'score' : null);
+  document.body.getBoundingClientRect();  // force style and layout of what the click changed
+  if (kind) window.__clicks.push([kind, performance.now() - window.__t0]);
+});
+"""
+
+
+def ready_time(context, url: str) -> float:
+    page = context.new_page()
+    page.add_init_script(READY_PROBE)
+    page.goto(url)
+    page.wait_for_function("window.__ready !== null", timeout=120_000)
+    value = page.evaluate("window.__ready")
+    page.close()
+    return value
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=7, help="cold and warm loads of each page")
+    parser.add_argument("--games", type=int, default=3, help="solo games played for click latency")
+    args = parser.parse_args()
+
+    site = Path(tempfile.mkdtemp(prefix="bench-site-")) / "dist"
+    build.build(site)
+    for name in ("bare.html", "bare.js"):
+        shutil.copy(ROOT / "bench" / name, site / name)
+    server, url = serve.start_server(site, port=0)
+    executable = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=executable, args=ARGS)
+        cold_game, cold_bare, warm_game, warm_bare = [], [], [], []
+        for _ in range(args.runs):
+            for page_url, cold, warm in ((url, cold_game, warm_game), (url + "bare.html", cold_bare, warm_bare)):
+                context = browser.new_context()
+                cold.append(ready_time(context, page_url))
+                warm.append(ready_time(context, page_url))
+                context.close()
+        context = browser.new_context()
+        page = context.new_page()
+        page.add_init_script(CLICK_PROBE)
+        page.goto(url)
+        page.wait_for_selector('body[data-state="ready"]', state="attached", timeout=120_000)
+        for _ in range(args.games):
+            for _turn in range(13):
+                for _roll in range(3):
+                    page.click("#roll")
+                page.click("#scorecard button[data-preview]")
+            page.click("#name-form button[type=submit]")
+            page.click("#scores-dialog [data-close]")
+            page.click("#new-game")
+            page.click("#setup-start")
+        clicks = page.evaluate("window.__clicks")
+        context.close()
+        browser.close()
+    server.shutdown()
+    shutil.rmtree(site.parent, ignore_errors=True)
+
+    med = statistics.median
+    print(f"runs: {args.runs} cold + {args.runs} warm loads per page; Chromium {executable or 'bundled'}")
+    for label, game, bare, target in (("cold", cold_game, bare_cold := cold_bare, " (target <= 1.10)"),
+                                      ("warm", warm_game, warm_bare, "")):
+        print(f"{label} time-to-ready, median: game {med(game):.0f} ms, bare Pyodide {med(bare):.0f} ms, "
+              f"ratio {med(game) / med(bare):.3f}{target}; fastest: game {min(game):.0f} ms, "
+              f"bare {min(bare):.0f} ms, ratio {min(game) / min(bare):.3f}; "
+              f"spread (max-min) game {max(game) - min(game):.0f} ms, bare {max(bare) - min(bare):.0f} ms")
+    del bare_cold
+    for kind in ("roll", "score"):
+        values = [ms for k, ms in clicks if k == kind]
+        print(f"click-to-screen {kind}: n={len(values)} p50 {percentile(values, 0.5):.2f} ms, "
+              f"p95 {percentile(values, 0.95):.2f} ms (target p95 <= 16 ms)")
+
+
+if __name__ == "__main__":
+    main()
