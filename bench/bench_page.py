@@ -113,13 +113,12 @@ def main() -> None:
 
     med = statistics.median
     print(f"runs: {args.runs} cold + {args.runs} warm loads per page; Chromium {executable or 'bundled'}")
-    for label, game, bare, target in (("cold", cold_game, bare_cold := cold_bare, " (target <= 1.10)"),
+    for label, game, bare, target in (("cold", cold_game, cold_bare, " (target <= 1.10)"),
                                       ("warm", warm_game, warm_bare, "")):
         print(f"{label} time-to-ready, median: game {med(game):.0f} ms, bare Pyodide {med(bare):.0f} ms, "
               f"ratio {med(game) / med(bare):.3f}{target}; fastest: game {min(game):.0f} ms, "
               f"bare {min(bare):.0f} ms, ratio {min(game) / min(bare):.3f}; "
               f"spread (max-min) game {max(game) - min(game):.0f} ms, bare {max(bare) - min(bare):.0f} ms")
-    del bare_cold
     for kind in ("roll", "score"):
         values = [ms for k, ms in clicks if k == kind]
         print(f"click-to-screen {kind}: n={len(values)} p50 {percentile(values, 0.5):.2f} ms, "
