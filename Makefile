@@ -5,11 +5,15 @@
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 PYTHON ?= python3
+# Test tools go in a virtual environment: Debian's own Python refuses system-wide pip
+# installs (PEP 668), and a venv keeps the team's pins away from the machine's packages.
+VENV ?= .venv
+VPY := $(VENV)/bin/python
 PORT ?= 8000
 NPM_FLAGS := --no-audit --no-fund --loglevel=error
 PIP_FLAGS := --quiet --disable-pip-version-check --root-user-action=ignore
 
-.PHONY: play test build deps chromium pydeps
+.PHONY: play test build deps chromium pydeps venv
 
 # npm ci only when node_modules/ is missing or older than the lock files; npm ci rewrites
 # node_modules/.package-lock.json, which makes it the stamp.
@@ -31,11 +35,19 @@ chromium:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	fi
 
-pydeps:
-	$(PYTHON) -m pip install $(PIP_FLAGS) -r requirements-dev.txt
+$(VPY):
+	@$(PYTHON) -m venv $(VENV) 2>/dev/null || { \
+	  echo "make: installing python3-venv with apt-get"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >/dev/null; \
+	  rm -rf $(VENV); $(PYTHON) -m venv $(VENV); }
+
+venv: $(VPY)
+
+pydeps: venv
+	$(VPY) -m pip install $(PIP_FLAGS) -r requirements-dev.txt
 
 # pytest exits 5 when it collected no test: that must fail, not pass.
 test: chromium pydeps build
-	$(PYTHON) -m ruff check .
-	@rc=0; $(PYTHON) -m pytest || rc=$$?; \
+	$(VPY) -m ruff check .
+	@rc=0; $(VPY) -m pytest || rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make: pytest ran no tests" >&2; exit 1; fi; exit $$rc

@@ -1,0 +1,65 @@
+"""Computer players: legal actions at every level, the optimal one follows the coach."""
+
+import random
+
+import pytest
+
+from game import rules
+from game.strategy import coach, players, tables
+from tests.test_strategy_coach import random_card, random_dice
+
+
+def _check_legal(action, preset, filled, dice, rolls_left):
+    kind, what = action
+    if kind == "hold":
+        assert rolls_left > 0 and len(what) == 5 and all(isinstance(h, bool) for h in what)
+    else:
+        assert kind == "score" and what in rules.legal_scores(preset, filled, dice)
+
+
+@pytest.mark.parametrize("level", players.LEVELS)
+@pytest.mark.parametrize("preset", rules.PRESETS)
+def test_every_action_is_legal(level, preset):
+    rng = random.Random(f"{level}-{preset}")
+    for _ in range(150):
+        filled, dice, rolls_left = random_card(rng), random_dice(rng), rng.randrange(3)
+        _check_legal(players.decide(level, preset, filled, dice, rolls_left, rng), preset, filled, dice, rolls_left)
+
+
+def test_optimal_takes_the_coachs_best_option():
+    rng = random.Random(3)
+    table = tables.load_preset("official")
+    for _ in range(100):
+        filled, dice, rolls_left = random_card(rng), random_dice(rng), rng.randrange(3)
+        best = coach.rank_options(table, filled, dice, rolls_left)[0]
+        expected = ("score", best.box) if best.kind == "score" else ("hold", best.hold)
+        assert players.decide("optimal", "official", filled, dice, rolls_left, rng, table) == expected
+
+
+def test_noisy_mostly_avoids_big_mistakes():
+    rng = random.Random(4)
+    picks = [players.decide("noisy", "official", {}, (6, 6, 6, 6, 6), 2, rng) for _ in range(200)]
+    assert picks.count(("score", "yahtzee")) > 190  # anything else loses 50 points or more
+
+
+def test_greedy_rules_of_thumb():
+    rng = random.Random(0)
+    assert players.decide("greedy", "official", {}, (2, 3, 4, 5, 6), 2, rng) == ("score", "large_straight")
+    assert players.decide("greedy", "official", {}, (3, 3, 1, 6, 6), 1, rng) == \
+        ("hold", (False, False, False, True, True))
+    assert players.decide("greedy", "official", {}, (3, 3, 1, 6, 5), 0, rng) == ("score", "chance")
+
+
+def test_bad_level_or_table_is_refused():
+    rng = random.Random(0)
+    with pytest.raises(ValueError):
+        players.decide("expert", "official", {}, (1, 2, 3, 4, 5), 0, rng)
+    with pytest.raises(ValueError):
+        players.decide("optimal", "free_choice", {}, (1, 2, 3, 4, 5), 0, rng, tables.load_preset("official"))
+
+
+@pytest.mark.parametrize("level", players.LEVELS)
+def test_whole_games_are_reproducible(level):
+    first = [players.play_solitaire(level, "official", random.Random(seed)) for seed in range(3)]
+    again = [players.play_solitaire(level, "official", random.Random(seed)) for seed in range(3)]
+    assert first == again and all(0 <= s <= rules.MAX_SCORE for s in first)
