@@ -105,14 +105,18 @@ class App:
         self.tables: dict[str, Any] = {}
         self._computer_task: asyncio.Future | None = None
         self._name_queue: list[tuple[str, str, int]] = []  # high scores awaiting a name
+        self.challenge: tuple[int, str] | None = None  # a friend's (score to beat, name) on this seed
         self.last_entry: str | None = None
 
     # --- starting and resuming ----------------------------------------------------------
 
-    def start(self, players: Sequence[Player], preset: str = rules.DEFAULT_PRESET, seed: str | None = None) -> None:
+    def start(self, players: Sequence[Player], preset: str = rules.DEFAULT_PRESET, seed: str | None = None,
+              challenge: tuple[int, str] | None = None) -> None:
+        """Start a game; ``challenge`` is a friend's (score, name) to beat on the same seed."""
         try:
             self.state = new_game(players, preset, seed)
             self.last_entry = None
+            self.challenge = challenge if len(players) == 1 else None
         except SetupError as err:
             self.renderer.announce(f"Cannot start: {err}")
             return
@@ -181,10 +185,13 @@ class App:
             "scorecard": view.scorecard_html(state),
             "status": view.status_html(state),
             "rolloff": view.rolloff_html(state) if state.turn < len(state.players) else "",
+            "challenge": view.challenge_html(state, self.challenge[0] if self.challenge else None),
         }
 
     def _changed(self, rolled: bool = False) -> None:
-        self.renderer.render(self.regions(rolled), [p.name for p in self.state.players])
+        # Name slots: the players by seat, then the challenger (see view.challenge_html).
+        names = [p.name for p in self.state.players] + [self.challenge[1] if self.challenge else ""]
+        self.renderer.render(self.regions(rolled), names)
         if self.storage is not None:
             if self.state.over:
                 self._finish()

@@ -150,7 +150,11 @@ def status_html(state: GameState) -> str:
         names = ", ".join(name_slot(seat) for seat in winners)
         verb = "share the win" if len(winners) > 1 else "wins"
         if len(state.players) == 1:
-            return f'<p class="result">Game over: {name_slot(0)} scored <strong>{state.grand_totals()[0]}</strong>.</p>'
+            # Solo games can be replayed by a friend on the same dice (game/links.py).
+            action = ('<p class="actions"><button type="button" id="challenge-friend">Challenge a friend'
+                      "</button></p>" if state.players[0].is_human else "")
+            score = state.grand_totals()[0]
+            return f'<p class="result">Game over: {name_slot(0)} scored <strong>{score}</strong>.</p>{action}'
         totals = "".join(f"<li>{name_slot(seat)}: {total}</li>" for seat, total in enumerate(state.grand_totals()))
         return f'<p class="result">Game over: {names} {verb}!</p><ol class="final">{totals}</ol>'
     seat = state.current_seat
@@ -160,6 +164,18 @@ def status_html(state: GameState) -> str:
         "Hold dice and roll again, or score a box." if state.rolls_left else "Choose a box to score.")
     turn = f"Round {state.round + 1} of 13"
     return f'<p class="turn"><span class="whose">{name_slot(seat)}{who}</span> · {turn}</p><p class="hint">{hint}</p>'
+
+
+def challenge_html(state: GameState, beat: int | None) -> str:
+    """The score a friend's link asks to beat; the friend's name sits in the slot after the players'."""
+    if beat is None:
+        return ""
+    who = name_slot(len(state.players))
+    if not state.over:
+        return f"Score to beat: <strong>{beat}</strong>, set by {who}."
+    score = state.grand_totals()[0]
+    verdict = "You beat it!" if score > beat else ("A tie!" if score == beat else "It stands.")
+    return f"{who}'s score to beat was <strong>{beat}</strong>; you scored {score}. {verdict}"
 
 
 def rolloff_html(state: GameState) -> str:

@@ -37,6 +37,7 @@ class DomRenderer:
                 continue
             element = self.document.getElementById(region)
             element.innerHTML = html
+            element.hidden = not html
             for slot in element.querySelectorAll("[data-name-seat]"):
                 slot.textContent = names[int(slot.getAttribute("data-name-seat"))]
             self.last[region] = html

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from html import escape
 from typing import Any
 
@@ -9,6 +10,7 @@ from pyodide.ffi import create_proxy
 
 from game import rules
 from game.game import MAX_PLAYERS, Player
+from game.links import daily_seed
 from game.ui.dom import found
 
 KIND_LABELS = {"human": "Person", "optimal": "Computer: Optimal", "noisy": "Computer: Casual",
@@ -39,18 +41,19 @@ def player_rows_html(kinds: tuple[str, ...]) -> str:
 class SetupDialog:
     """Reads the dialog into a player list and a preset, then starts the game."""
 
-    def __init__(self, document: Any, app: Any, kinds: tuple[str, ...], seed: str | None = None) -> None:
-        self.document, self.app, self.seed = document, app, seed
+    def __init__(self, document: Any, app: Any, kinds: tuple[str, ...]) -> None:
+        self.document, self.app = document, app
         self.dialog = document.getElementById("setup")
         document.getElementById("preset-options").innerHTML = preset_options_html(rules.DEFAULT_PRESET)
         document.getElementById("player-rows").innerHTML = player_rows_html(kinds)
         self.count = document.getElementById("player-count")
         self._proxies = [create_proxy(self._show_rows), create_proxy(self._start), create_proxy(self.open),
-                         create_proxy(lambda _e: self.dialog.close())]
+                         create_proxy(lambda _e: self.dialog.close()), create_proxy(self._daily)]
         self.count.addEventListener("change", self._proxies[0])
         document.getElementById("setup-form").addEventListener("submit", self._proxies[1])
         document.getElementById("new-game").addEventListener("click", self._proxies[2])
         document.getElementById("setup-cancel").addEventListener("click", self._proxies[3])
+        document.getElementById("setup-daily").addEventListener("click", self._proxies[4])
         self._show_rows()
 
     def open(self, _event: Any = None, names: tuple[str, ...] = ()) -> None:
@@ -63,6 +66,12 @@ class SetupDialog:
         for row in self.document.querySelectorAll("#player-rows li"):
             row.hidden = int(row.dataset.row) >= count
 
+    def _daily(self, _event: Any) -> None:
+        """Today's daily challenge: a solo game, official rules, the date's seed."""
+        name = self.document.querySelector('[data-name="0"]').value
+        self.dialog.close()
+        self.app.start([Player(name)], rules.DEFAULT_PRESET, daily_seed(datetime.date.today()))
+
     def _start(self, event: Any) -> None:
         event.preventDefault()
         players = []
@@ -72,5 +81,4 @@ class SetupDialog:
             players.append(Player(name, kind))
         checked = self.document.querySelector('input[name="preset"]:checked')
         self.dialog.close()
-        self.app.start(players, checked.value if found(checked) else rules.DEFAULT_PRESET, self.seed)
-        self.seed = None  # the URL's seed is for the first game only
+        self.app.start(players, checked.value if found(checked) else rules.DEFAULT_PRESET)

@@ -1,0 +1,42 @@
+"""Links: seeds, challenges and the daily seed, with every query value checked."""
+
+import datetime
+
+import pytest
+
+from game.links import challenge_query, daily_seed, parse_query
+
+
+def test_a_challenge_link_round_trips():
+    link = parse_query(challenge_query("s33d", "upper_or_kind", 287, "<b>Ann</b>"))
+    assert (link.seed, link.preset, link.beat, link.challenger) == ("s33d", "upper_or_kind", 287, "<b>Ann</b>")
+    assert link.notices == ()
+
+
+@pytest.mark.parametrize(("query", "field", "notice"), [
+    ("?seed=" + "x" * 65, "seed", "seed"),
+    ("?seed=a%00b", "seed", "seed"),
+    ("?seed=a&preset=<script>", "preset", "rules"),
+    ("?seed=a&beat=-5", "beat", "score to beat"),
+    ("?seed=a&beat=1576", "beat", "score to beat"),
+    ("?seed=a&beat=12x", "beat", "score to beat"),
+])
+def test_bad_values_are_dropped_with_a_notice_that_quotes_nothing(query, field, notice):
+    link = parse_query(query)
+    assert getattr(link, field) is None
+    assert len(link.notices) == 1 and notice in link.notices[0]
+    assert "<" not in link.notices[0] and "x" * 10 not in link.notices[0]
+
+
+def test_a_score_to_beat_needs_the_same_dice():
+    assert parse_query("?beat=200&from=Ann").beat is None
+
+
+def test_the_daily_link_uses_the_date():
+    link = parse_query("?daily=1", today=datetime.date(2026, 11, 21))
+    assert link.daily and link.seed == daily_seed(datetime.date(2026, 11, 21)) == "daily-2026-11-21"
+
+
+def test_a_hostile_challenger_name_is_kept_as_text_and_bounded():
+    link = parse_query("?seed=a&beat=10&from=" + "%3Cimg%20src%3Dx%3E" * 10)
+    assert link.challenger.startswith("<img src=x>") and len(link.challenger) <= 32
