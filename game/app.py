@@ -263,18 +263,22 @@ class App:
             table = await self._table_for(player.kind)
             if self.state is not state:  # a new game was started while the table loaded
                 continue
+            # Without its table (offline before it was ever fetched) a computer plays greedily.
+            level = player.kind if table is not None else "greedy"
             if state.rolls_used == 0:
                 self._act(lambda s: s.roll(), computer=True)
                 self.renderer.announce(f"{player.name}: " + view.describe_roll(self.state))
             else:
                 seat = state.current_seat
-                kind, choice = self.decide(player.kind, state.preset, state.cards[seat].filled, state.dice,
+                kind, choice = self.decide(level, state.preset, state.cards[seat].filled, state.dice,
                                            state.rolls_left, self.rng, table)
                 if kind == "score":
                     self._act(lambda s, box=choice: s.score(box), rolled=False, computer=True)
                     self.renderer.announce(self._describe_score(state, choice))
                 else:
                     self._act(lambda s, held=choice: s.set_held(held), rolled=False, computer=True)
+                    kept = [str(d) for d, h in zip(state.dice, choice, strict=True) if h]
+                    self.renderer.announce(f"{player.name} holds {', '.join(kept) or 'nothing'}.")
                     if not self.fast:
                         await self.sleep(COMPUTER_PACE / 2)
                     if self.state is not None and self.state.moves[: len(state.moves)] == state.moves:
@@ -292,5 +296,9 @@ class App:
             return None
         preset = self.state.preset
         if preset not in self.tables:
-            self.tables[preset] = await self.load_table(preset)
+            try:
+                self.tables[preset] = await self.load_table(preset)
+            except Exception as err:  # network or data: the game must go on either way
+                self.renderer.announce(f"The computer's strategy could not be loaded ({err}); it plays simply.")
+                return None
         return self.tables[preset]

@@ -51,7 +51,7 @@ def die_svg(face: int) -> str:
 def dice_html(state: GameState, rolled: bool = False) -> str:
     """Five die buttons; ``rolled`` adds the roll animation to the dice just thrown."""
     faces = state.dice or (0,) * 5
-    can_hold = state.rolls_used > 0 and not state.over
+    can_hold = state.rolls_used > 0 and not state.over and state.current_player.is_human
     out = []
     for i, (face, held) in enumerate(zip(faces, state.held, strict=True)):
         classes = "die" + (" held" if held else "") + (" rolling" if rolled and not held else "")
@@ -67,9 +67,15 @@ def dice_html(state: GameState, rolled: bool = False) -> str:
 
 
 def roll_button_html(state: GameState) -> str:
-    """The Roll button: its accessible name starts with "Roll" and says how many are left."""
+    """The Roll button: its accessible name starts with "Roll" and says how many are left.
+
+    While a computer plays, Roll is disabled and a Skip ahead button hurries it along.
+    """
     if state.over:
         return '<button type="button" id="roll" class="roll" disabled>Roll (game over)</button>'
+    if not state.current_player.is_human:
+        return ('<button type="button" id="roll" class="roll" disabled>Roll (computer playing)</button>'
+                '<button type="button" id="skip" class="skip">Skip ahead</button>')
     left = state.rolls_left
     text = f"Roll ({left} left)" if left else "Roll (none left: score a box)"
     disabled = "" if left else " disabled"

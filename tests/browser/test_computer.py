@@ -1,0 +1,58 @@
+"""Computer opponents in Chromium: lazy strategy tables, visible turns, skipping ahead."""
+
+from __future__ import annotations
+
+import time
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.browser import board
+
+pytestmark = pytest.mark.browser
+
+
+def table_requests(site) -> list[str]:
+    return [urlsplit(u).path for u in site.requests if urlsplit(u).path.startswith("/assets/strategy/")]
+
+
+def test_no_strategy_table_is_fetched_until_a_computer_needs_one(site):
+    assert table_requests(site) == []
+    board.new_game(site.page, ["Me"])
+    board.play_turn_by_clicks(site.page)
+    assert table_requests(site) == []
+
+
+def test_a_computer_turn_plays_out_visibly_and_can_be_skipped(site):
+    page = site.page
+    board.new_game(page, ["Me", "Bot"], ["human", "optimal"])
+    if board.current_seat(page) == 0:
+        board.play_turn_by_clicks(page)
+    page.wait_for_selector("#skip")  # the computer is playing: Roll is disabled, Skip is offered
+    assert board.roll_button(page).is_disabled()
+    page.wait_for_function("document.querySelector('#announce').innerText.startsWith('Bot')")
+    seen = set()
+    start = time.monotonic()
+    while board.current_seat(page) == 1 and time.monotonic() - start < 1.5:
+        seen.add(page.locator("#announce").inner_text())
+        page.wait_for_timeout(50)
+    assert len(seen) >= 2, seen  # several steps, each on screen long enough to read
+    page.wait_for_selector("#skip").click()
+    page.wait_for_function("document.querySelector('#scorecard thead th.current')?.dataset.seat === '0'",
+                           timeout=10_000)
+    assert len(board.filled(page, 1)) >= 1
+    assert table_requests(site) == ["/assets/strategy/official.bin"]
+    assert not board.roll_button(page).is_disabled()
+
+
+def test_two_computers_play_a_whole_game_when_skipped(site):
+    page = site.page
+    board.new_game(page, ["Ada", "Bob"], ["optimal", "greedy"])
+    page.wait_for_selector("#skip").click()
+    page.wait_for_selector("#status .result", timeout=60_000)
+    for seat in (0, 1):
+        assert len(board.filled(page, seat)) == 13
+        board.check_totals(page, seat)
+    assert "wins" in page.locator("#status .result").inner_text() or "share" in page.locator(
+        "#status .result").inner_text()
+    assert not page.locator("#name-dialog").is_visible()  # computers enter no high scores
