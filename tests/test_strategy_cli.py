@@ -10,7 +10,8 @@ import pytest
 from game.strategy import coach, tables
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE = ["--preset", "official", "--filled", "ones=3,yahtzee=50", "--dice", "3,3,4,5,6", "--rolls-left", "2"]
+EXAMPLE = ["--preset", "official", "--filled", "ones=3,yahtzee=50", "--dice", "3,3,4,5,6",
+           "--rolls-left", "2"]
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
@@ -24,10 +25,12 @@ def test_text_output_ranks_every_option():
     lines = done.stdout.splitlines()
     assert lines[0] == "Official (forced Joker); dice 3 3 4 5 6; 2 re-rolls left; 53 points on the card"
     assert lines[1].split() == ["rank", "option", "held", "expected", "loss"]
-    options = coach.rank_options(tables.load_preset("official"), {"ones": 3, "yahtzee": 50}, (3, 3, 4, 5, 6), 2)
+    table = tables.load_preset("official")
+    options = coach.rank_options(table, {"ones": 3, "yahtzee": 50}, (3, 3, 4, 5, 6), 2)
     assert len(lines) == 2 + len(options)
     best = options[0]
-    assert lines[2].split() == ["1", "hold", *map(str, best.held_faces), "xx...", f"{best.value:.3f}", "0.000"]
+    assert lines[2].split() == ["1", "hold", *map(str, best.held_faces), "xx...", f"{best.value:.3f}",
+                                "0.000"]
     last = options[-1]
     assert lines[-1].endswith(f"{last.value:9.3f}  {last.loss:7.3f}")
 
@@ -39,12 +42,14 @@ def test_json_output_matches_the_coach():
     options = coach.rank_options(tables.load_preset("official"), {"ones": 3, "yahtzee": 50},
                                  (3, 3, 4, 5, 6), 2, yahtzee_bonuses=1)
     assert out["on_card"] == 153 and out["dice"] == [3, 3, 4, 5, 6] and out["rolls_left"] == 2
-    assert [(o["kind"], o["box"], o["value"]) for o in out["options"]] == [(o.kind, o.box, o.value) for o in options]
+    assert [(o["kind"], o["box"], o["value"]) for o in out["options"]] == \
+        [(o.kind, o.box, o.value) for o in options]
     assert out["options"][0]["hold"] == [True, True, False, False, False]
 
 
 def test_last_roll_lists_only_boxes_and_top_limits():
-    done = run("--preset", "upper_or_kind", "--filled", "yahtzee=50", "--dice", "66666", "--rolls-left", "0", "--top", "5")
+    done = run("--preset", "upper_or_kind", "--filled", "yahtzee=50", "--dice", "66666", "--rolls-left", "0",
+               "--top", "5")
     assert done.returncode == 0, done.stderr
     rows = done.stdout.splitlines()[2:]
     assert len(rows) == 3  # sixes, 3 of a kind, 4 of a kind: the only boxes this preset opens
@@ -66,5 +71,6 @@ def test_bad_input_exits_2_with_a_message(args):
 def test_help_documents_every_flag():
     done = run("--help")
     assert done.returncode == 0
-    for flag in ("--preset", "--filled", "--dice", "--rolls-left", "--yahtzee-bonuses", "--top", "--table", "--json"):
+    for flag in ("--preset", "--filled", "--dice", "--rolls-left", "--yahtzee-bonuses", "--top", "--table",
+                 "--json"):
         assert flag in done.stdout

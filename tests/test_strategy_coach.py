@@ -26,7 +26,7 @@ def random_card(rng: random.Random, joker_bias: bool = True) -> dict[str, int]:
     """A score card some game can reach, not full; often with a filled Yahtzee box (Jokers)."""
     while True:
         filled: dict[str, int] = {}
-        for i, box in enumerate(rules.BOXES):
+        for box in rules.BOXES:
             if rng.random() < (0.8 if box == "yahtzee" and joker_bias else 0.5):
                 filled[box] = rng.choice(sorted(rules.possible_box_values(box)))
         if len(filled) < len(rules.BOXES):
@@ -53,13 +53,14 @@ def test_coach_agrees_with_numpy_on_300_random_situations(preset):
         r = rolls.ROLL_INDEX[tuple(sorted(dice))]
         for table, tolerance in ((exact, 1e-9), (shipped, HALF_QUANTUM + 1e-9)):
             options = coach.rank_options(table, filled, dice, rolls_left)
-            assert options[0].value - on_card == pytest.approx(numpy_values[f"roll{rolls_left}"][r, i], abs=tolerance)
+            best = numpy_values[f"roll{rolls_left}"][r, i]
+            assert options[0].value - on_card == pytest.approx(best, abs=tolerance)
             for o in options:
                 if o.kind == "hold":
                     expected = numpy_values[f"keep{rolls_left}"][rolls.KEEP_INDEX[o.held_faces], i]
                 else:
                     expected = numpy_values["box"][rules.BOXES.index(o.box), r, i]
-                assert o.value - on_card == pytest.approx(expected, abs=tolerance), (filled, dice, rolls_left, o)
+                assert o.value - on_card == pytest.approx(expected, abs=tolerance), (filled, dice, o)
 
 
 @settings(max_examples=300, deadline=None)
@@ -159,5 +160,6 @@ def test_strategy_package_imports_no_numpy(path):
     tree = ast.parse(path.read_text(encoding="utf-8"))
     imported = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
                 for alias in node.names}
-    imported |= {(node.module or "").split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    imported |= {(node.module or "").split(".")[0] for node in ast.walk(tree)
+                 if isinstance(node, ast.ImportFrom)}
     assert not imported & {"numpy", "js", "pyodide", "pyscript"}

@@ -33,7 +33,8 @@ def brute_force_future(preset: str, filled: dict[str, int]) -> float:
             best = -1.0
             for box, pts in rules.legal_scores(preset, filled, dice).items():
                 after = {**filled, box: pts}
-                gain = pts + rules.yahtzee_bonus(filled, dice) + rules.upper_bonus(after) - rules.upper_bonus(filled)
+                upper_bonus = rules.upper_bonus(after) - rules.upper_bonus(filled)
+                gain = pts + rules.yahtzee_bonus(filled, dice) + upper_bonus
                 best = max(best, gain + future(frozenset(after.items())))
             return best
 
@@ -41,8 +42,8 @@ def brute_force_future(preset: str, filled: dict[str, int]) -> float:
         def best(dice: tuple, rolls_left: int) -> float:
             if rolls_left == 0:
                 return score_now(dice)
-            return max(after_hold(tuple(sorted(d for d, h in zip(dice, hold, strict=True) if h)), rolls_left - 1)
-                       for hold in HOLDS)
+            kept = (tuple(sorted(d for d, h in zip(dice, hold, strict=True) if h)) for hold in HOLDS)
+            return max(after_hold(k, rolls_left - 1) for k in kept)
 
         @cache
         def after_hold(kept: tuple, rolls_left: int) -> float:

@@ -23,7 +23,8 @@ def test_every_action_is_legal(level, preset):
     rng = random.Random(f"{level}-{preset}")
     for _ in range(150):
         filled, dice, rolls_left = random_card(rng), random_dice(rng), rng.randrange(3)
-        _check_legal(players.decide(level, preset, filled, dice, rolls_left, rng), preset, filled, dice, rolls_left)
+        action = players.decide(level, preset, filled, dice, rolls_left, rng)
+        _check_legal(action, preset, filled, dice, rolls_left)
 
 
 def test_optimal_takes_the_coachs_best_option():

@@ -1,12 +1,12 @@
-"""A second method for the start values: play 20,000 games by the tables, vectorized in NumPy.
+"""A second method for the start value: play 20,000 games by the tables, vectorized in NumPy.
 
-Each game rolls real random dice, keeps by the keep values and scores by the box values
-of :func:`tools.strategy_solver.turn`; its mean must lie within 3 standard errors of the
-solved start value. (wild_after_upper is left out: a published value checks it.)
+Each game rolls random dice, keeps by the keep values and scores by the box values of
+:func:`tools.strategy_solver.turn`; the mean must lie within 3 standard errors of the
+solved start value. One preset here (10 s); docs/strategy.md gives all four, from
+``simulate`` run the same way.
 """
 
 import numpy as np
-import pytest
 
 from game.strategy import rolls as R
 from tools import strategy_solver as S
@@ -46,7 +46,8 @@ def _play_turn(preset: str, V: np.ndarray, joker: np.ndarray, state: np.ndarray,
     is_joker = (dice == face[:, None]).all(axis=1) & (mask & S.YAHTZEE_BIT != 0)
     own_open = (mask >> (face - 1) & 1) == 0
     lower_open = (mask & S.LOWER_BITS) != S.LOWER_BITS
-    pts = np.where(is_joker, joker[face - 1, own_open.astype(int), lower_open.astype(int), box], S.SCORES[r, box])
+    joker_pts = joker[face - 1, own_open.astype(int), lower_open.astype(int), box]
+    pts = np.where(is_joker, joker_pts, S.SCORES[r, box])
     assert np.isfinite(pts).all() and not (mask >> box & 1).any()
     upper = box < 6
     total += pts + 100.0 * (is_joker & (y == 1)) + 35.0 * (upper & (up < 63) & (up + pts >= 63))
@@ -67,9 +68,8 @@ def simulate(preset: str, V: np.ndarray, games: int, seed: int) -> np.ndarray:
     return total
 
 
-@pytest.mark.parametrize(("preset", "seed"), [("official", 1), ("free_choice", 2), ("upper_or_kind", 3)])
-def test_mean_of_20000_optimal_games_is_within_3_standard_errors(preset, seed):
-    V = S.solved(preset)
-    scores = simulate(preset, V, GAMES, seed)
+def test_mean_of_20000_optimal_games_is_within_3_standard_errors():
+    V = S.solved("official")
+    scores = simulate("official", V, GAMES, seed=1)
     se = scores.std(ddof=1) / np.sqrt(GAMES)
     assert abs(scores.mean() - V[0, 0, 0]) < 3 * se, (scores.mean(), V[0, 0, 0], se)

@@ -84,7 +84,8 @@ def test_box_values_equal_points_bonuses_and_next_state(preset):
     cases = []
     for _ in range(60):
         mask = rng.randrange(S.FULL_MASK)
-        cases.append((mask, rng.choice(R.REACHABLE_UPS[mask & 63]), int(bool(mask & S.YAHTZEE_BIT)) * rng.randrange(2)))
+        y = rng.randrange(2) if mask & S.YAHTZEE_BIT else 0
+        cases.append((mask, rng.choice(R.REACHABLE_UPS[mask & 63]), y))
     mask, up, y = (np.array(c) for c in zip(*cases, strict=True))
     box = S.box_values(V, mask, up, y, S.joker_scores(preset))[:, S.ROLL_POS]
     for i, (m, u, yy) in enumerate(cases):

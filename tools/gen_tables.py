@@ -31,6 +31,7 @@ from tools import strategy_solver as S  # noqa: E402
 #: Values are stored as multiples of 2**-Q_BITS points (the loss this costs is measured by
 #: --measure-loss and in tests/test_strategy_tables.py; docs/strategy.md has the figures).
 Q_BITS = 10
+MAX_LOSS = 1e-4  # points per game the quantization may cost, at most
 
 
 def _table_states() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -80,13 +81,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--preset", action="append", choices=rules.PRESETS,
                         help="generate only this preset (repeatable; default: all four)")
-    parser.add_argument("--out", type=Path, default=T.ASSET_DIR, help="output directory (default: %(default)s)")
+    parser.add_argument("--out", type=Path, default=T.ASSET_DIR,
+                        help="output directory (default: %(default)s)")
     parser.add_argument("--workers", type=int, default=2, help="processes to use (default: %(default)s)")
     parser.add_argument("--measure-loss", action="store_true",
                         help="also price the quantization: exact expected loss per game of deciding "
                              "from the stored table instead of the exact one (slower)")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
+    status = 0
     for preset in args.preset or rules.PRESETS:
         t0 = time.perf_counter()
         V = S.solve(preset, workers=args.workers)
@@ -98,9 +101,13 @@ def main(argv: list[str] | None = None) -> int:
         if args.measure_loss:
             t2 = time.perf_counter()
             played = S.policy_values(preset, dequantize(quantize(V)), workers=args.workers)
-            print(f"{'':17s} loss of deciding from the stored table: {V[0, 0, 0] - played[0, 0, 0]:.3e} "
-                  f"points per game ({time.perf_counter() - t2:.1f} s)", flush=True)
-    return 0
+            loss = V[0, 0, 0] - played[0, 0, 0]
+            print(f"{'':17s} loss of deciding from the stored table: {loss:.3e} points per game "
+                  f"({time.perf_counter() - t2:.1f} s)", flush=True)
+            if loss >= MAX_LOSS:
+                print(f"error: above the {MAX_LOSS} allowed; raise Q_BITS", file=sys.stderr)
+                status = 1
+    return status
 
 
 if __name__ == "__main__":

@@ -112,7 +112,7 @@ def joker_scores(preset: str) -> np.ndarray:
 def _upper_values(V: np.ndarray, mask: np.ndarray, up: np.ndarray, y: np.ndarray, face: int) -> np.ndarray:
     """(6, n): points + bonus + future value of scoring c dice of ``face`` in its box, c = 0..5."""
     nxt = mask | (1 << (face - 1))
-    vals = np.empty((6, mask.size))
+    vals = np.empty((6, mask.size), V.dtype)
     for c in range(6):
         pts = face * c
         bonus = np.where((up < 63) & (up + pts >= 63), 35.0, 0.0)
@@ -129,7 +129,7 @@ def box_values(V: np.ndarray, mask: np.ndarray, up: np.ndarray, y: np.ndarray,
     -inf where the box is filled or the Joker rules close it.
     """
     n = mask.size
-    out = np.empty((N_BOXES, len(R.ROLLS), n)) if out is None else out[:, :, :n]
+    out = np.empty((N_BOXES, len(R.ROLLS), n), V.dtype) if out is None else out[:, :, :n]
     for f in R.FACES:
         np.take(_upper_values(V, mask, up, y, f), _COUNTS[f - 1], axis=0, out=out[f - 1])
     base = {}
@@ -175,7 +175,7 @@ def keep_values(K: np.ndarray, tmp: np.ndarray) -> np.ndarray:
 
 
 def best_keep(K: np.ndarray, B: np.ndarray, tmp: np.ndarray) -> np.ndarray:
-    """Fill ``B`` (462, n) with, for each multiset, the value of the best keep inside it; returns the roll rows."""
+    """Fill ``B`` (462, n) with each multiset's best keep inside it; returns the rows of the rolls."""
     B[0] = K[0]
     for s in range(1, 6):
         blk = B[_BLOCKS[s]]
@@ -198,7 +198,8 @@ class _Turn:
         self.B = np.empty((len(R.KEEPS), n), dtype)
         self.tmp = np.empty((len(R.ROLLS), n), dtype)
 
-    def run(self, roll0: np.ndarray, out: dict[str, np.ndarray] | None = None, cols: slice = slice(None)) -> np.ndarray:
+    def run(self, roll0: np.ndarray, out: dict[str, np.ndarray] | None = None,
+            cols: slice = slice(None)) -> np.ndarray:
         """The value at the start of the turn from ``roll0`` (252, n), each roll's value when scored now.
 
         Copies the stages named in ``out`` into its columns ``cols`` (rows in canonical order).
@@ -288,14 +289,14 @@ def _batches(part: tuple[np.ndarray, np.ndarray, np.ndarray, int]) -> np.ndarray
                            for lo in range(0, mask.size, chunk)])
 
 
-def _backward(stage, workers: int, chunk: int) -> np.ndarray:
-    """Fill V layer by layer, from 12 filled boxes down to 0, with ``stage(V, mask, up, y)``.
+def _backward(stage, workers: int, chunk: int, V: np.ndarray | None = None) -> np.ndarray:
+    """Fill ``V`` (zeros if not given) layer by layer, 12 filled boxes to 0, by ``stage(V, mask, up, y)``.
 
     A layer only reads later layers, so its states are split among ``workers`` processes
     forked once the later layers are done. Every state is computed on its own, element-wise,
     so the result does not depend on ``workers`` or ``chunk``.
     """
-    V = np.zeros((FULL_MASK + 1, 64, 2))
+    V = np.zeros((FULL_MASK + 1, 64, 2)) if V is None else V
     _STAGE[:] = [stage, V]
     try:
         for filled_count in range(N_BOXES - 1, -1, -1):
@@ -303,7 +304,8 @@ def _backward(stage, workers: int, chunk: int) -> np.ndarray:
             if workers > 1 and mask.size > chunk:
                 parts = np.array_split(np.arange(mask.size), workers)
                 with multiprocessing.get_context("fork").Pool(workers) as pool:
-                    values = np.concatenate(pool.map(_batches, [(mask[p], up[p], y[p], chunk) for p in parts]))
+                    jobs = [(mask[p], up[p], y[p], chunk) for p in parts]
+                    values = np.concatenate(pool.map(_batches, jobs))
             else:
                 values = _batches((mask, up, y, chunk))
             V[mask, up, y] = values
@@ -319,28 +321,20 @@ def policy_values(preset: str, V_decide: np.ndarray, workers: int = 1, chunk: in
     """``V[mask, up, y]`` of the policy that decides every turn from ``V_decide`` as the coach does.
 
     With a quantized table, ``solve(preset)[0, 0, 0] - policy_values(preset, Vq)[0, 0, 0]``
-    is the exact expected loss per game of deciding from it. Each value is carried as
-    the complex number ``decision - 1j * true``: NumPy orders complex numbers by real
-    part, then imaginary part, so one max picks the policy's choice (ties in the decision
-    value going to the lower true value: the worst tie-break) and one mean averages both.
+    is the exact expected loss per game of deciding from it. It is :func:`solve` run on
+    complex values ``decision + 1j * (decision - true)``: points add to the real part only,
+    means average both parts, and NumPy orders complex numbers by real part, then
+    imaginary part, so each max makes the policy's choice, a tie in decision value going
+    to the lower true value (the worst tie-break).
     """
     joker = joker_scores(preset)
     work = _Turn(chunk, complex)
-    decision, true = np.empty((2, N_BOXES, len(R.ROLLS), chunk))
-    best, worst = np.empty((2, len(R.ROLLS), chunk))
-    tied = np.empty((len(R.ROLLS), chunk), bool)
+    box = np.empty((N_BOXES, len(R.ROLLS), chunk), complex)
 
     def stage(V: np.ndarray, mask: np.ndarray, up: np.ndarray, y: np.ndarray) -> np.ndarray:
-        n = mask.size
-        d, t = box_values(V_decide, mask, up, y, joker, decision), box_values(V, mask, up, y, joker, true)
-        b, w, tie = best[:, :n], worst[:, :n], tied[:, :n]
-        np.max(d, axis=0, out=b)
-        w.fill(np.inf)
-        for k in range(N_BOXES):  # the worst true value among the boxes tied for the best decision value
-            np.equal(d[k], b, out=tie)
-            np.minimum(w, t[k], out=w, where=tie)
-        roll0 = np.empty((len(R.ROLLS), n), complex)
-        roll0.real, roll0.imag = b, -w  # set apart: 1j * inf would make a NaN
-        return -work.run(roll0).imag
+        start = work.run(box_values(V, mask, up, y, joker, box).max(axis=0))
+        decision = V[mask, up, y].real  # stays V_decide's: the coach reads the table, not the turn
+        return decision + 1j * (decision - (start.real - start.imag))
 
-    return _backward(stage, workers, chunk)
+    V = _backward(stage, workers, chunk, V_decide.astype(complex))
+    return V.real - V.imag

@@ -16,14 +16,14 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 
 from game import rules
-from game.strategy.rolls import CHILDREN, KEEPS, PARENTS, ROLL_INDEX, ROLL_OFFSET, ROLLS, face_counts, sub_keeps
+from game.strategy.rolls import CHILDREN, KEEPS, PARENTS, ROLL_INDEX, ROLL_OFFSET, ROLLS, sub_keeps
 from game.strategy.tables import FULL_MASK, YAHTZEE_BIT, Table, state_index
 
 BIT = {box: 1 << i for i, box in enumerate(rules.BOXES)}
 UPPER_FACE = {box: i + 1 for i, box in enumerate(rules.UPPER_BOXES)}
 # Per box, the plain points of every roll (for a Joker the rules are asked directly).
 PLAIN = {box: tuple(rules.box_score(box, roll) for roll in ROLLS) for box in rules.BOXES}
-COUNTS = tuple(tuple(face_counts(roll)[f - 1] for roll in ROLLS) for f in range(1, 7))
+COUNTS = tuple(tuple(roll.count(f) for roll in ROLLS) for f in range(1, 7))
 YAHTZEE_ROWS = tuple(ROLL_INDEX[(f,) * 5] for f in range(1, 7))
 _SUB_KEEPS: dict[int, tuple[int, ...]] = {}
 
@@ -181,8 +181,8 @@ def rank_options(table: Table, filled: Mapping[str, int], dice: tuple[int, ...],
         keeps = turn.keeps(rolls_left)
         roll = ROLL_INDEX[tuple(sorted(dice))]
         subs = _SUB_KEEPS.get(roll) or _SUB_KEEPS.setdefault(roll, sub_keeps(ROLLS[roll])[:-1])
-        options += [Option("hold", on_card + keeps[k], 0.0, hold=_hold_of(dice, KEEPS[k]), held_faces=KEEPS[k])
-                    for k in subs]
+        options += [Option("hold", on_card + keeps[k], 0.0, hold=_hold_of(dice, KEEPS[k]),
+                           held_faces=KEEPS[k]) for k in subs]
     options.sort(key=lambda o: -o.value)  # stable: boxes before holds on exact ties
     best = options[0].value
     return [Option(o.kind, o.value, best - o.value, o.hold, o.held_faces, o.box, o.points) for o in options]

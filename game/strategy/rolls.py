@@ -95,10 +95,15 @@ def face_counts(roll: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(roll.count(face) for face in FACES)
 
 
-#: Upper subtotals (capped at 63) that some game can reach with these upper boxes filled;
-#: indexed by a 6-bit mask, bit f-1 set when the box of face f is filled. A box of face f
-#: holds f times 0..5, whatever the Joker preset.
 def _reachable_upper_subtotals(upper_mask: int) -> tuple[int, ...]:
+    """Upper subtotals (capped at 63) some game reaches with these upper boxes filled.
+
+    Bit f-1 of ``upper_mask`` is set when the box of face f is filled; that box holds
+    f times 0..5, whatever the Joker preset.
+
+    >>> _reachable_upper_subtotals(0b100000)
+    (0, 6, 12, 18, 24, 30)
+    """
     totals = {0}
     for face in FACES:
         if upper_mask >> (face - 1) & 1:
@@ -106,4 +111,5 @@ def _reachable_upper_subtotals(upper_mask: int) -> tuple[int, ...]:
     return tuple(sorted(totals))
 
 
+#: REACHABLE_UPS[upper_mask]: the reachable upper subtotals, increasing.
 REACHABLE_UPS: tuple[tuple[int, ...], ...] = tuple(_reachable_upper_subtotals(m) for m in range(64))

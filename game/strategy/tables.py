@@ -112,7 +112,10 @@ class Table:
         return cls(preset, values, 1.0, 0.0, start)
 
     def value(self, mask: int, up: int, y: int) -> float:
-        """Expected points still to come from this state with optimal play (0 once the card is full)."""
+        """Expected points still to come from this state with optimal play (0 once the card is full).
+
+        The state must be reachable (:func:`state_index` says); the coach checks the card first.
+        """
         if mask == FULL_MASK:
             return 0.0
         v = self._values[RUN_STARTS[2 * mask + y] + UP_POS[mask & 63][up]] * self._scale
