@@ -22,9 +22,11 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 from typing import Any, Protocol
 
-from game import rules, save, view
+from game import coach_view, coaching, rules, save, view
+from game.coaching import Advice
 from game.dice import DiceSource
 from game.game import GameState, IllegalAction, Player, Score, SetupError, new_game
 
@@ -107,15 +109,24 @@ class App:
         self._name_queue: list[tuple[str, str, int]] = []  # high scores awaiting a name
         self.challenge: tuple[int, str] | None = None  # a friend's (score to beat, name) on this seed
         self.last_entry: str | None = None
+        self.hints = False  # the coach's best move is shown during a person's turn
+        self.show_values = False  # ... and, on demand, the value of every choice
+        self.undo_point: GameState | None = None  # the state before the last box a person scored
+        self._loading: asyncio.Future | None = None
 
     # --- starting and resuming ----------------------------------------------------------
 
     def start(self, players: Sequence[Player], preset: str = rules.DEFAULT_PRESET, seed: str | None = None,
-              challenge: tuple[int, str] | None = None) -> None:
-        """Start a game; ``challenge`` is a friend's (score, name) to beat on the same seed."""
+              challenge: tuple[int, str] | None = None, real_dice: bool = False) -> None:
+        """Start a game; ``challenge`` is a friend's (score, name) to beat on the same seed.
+
+        With ``real_dice`` the players throw physical dice and type them in; hints are on.
+        """
         try:
-            self.state = new_game(players, preset, seed)
+            self.state = new_game(players, preset, seed, real_dice=real_dice)
             self.last_entry = None
+            self.undo_point = None
+            self.hints = self.hints or real_dice
             self.challenge = challenge if len(players) == 1 else None
         except SetupError as err:
             self.renderer.announce(f"Cannot start: {err}")
@@ -133,7 +144,28 @@ class App:
     # --- player actions: each either succeeds or says why and changes nothing -----------
 
     def roll(self, source: DiceSource | None = None) -> None:
+        if self.state is not None and self.state.real_dice:
+            self.renderer.announce("Not allowed: type the dice you rolled, then Record roll.")
+            return
         if self._act(lambda s: s.roll(source)):
+            self.renderer.announce(view.describe_roll(self.state))
+
+    def enter_dice(self, text: str) -> None:
+        """Physical dice typed in: five digits, or one per die not held (in order)."""
+        if self.state is None or self.state.over:
+            return
+        digits = [int(c) for c in text if c.isdigit()]
+        free = [i for i, h in enumerate(self.state.held) if not h or self.state.rolls_used == 0]
+        if len(digits) == len(free) and len(free) < 5:
+            dice = list(self.state.dice)
+            for i, face in zip(free, digits, strict=True):
+                dice[i] = face
+        elif len(digits) == 5:
+            dice = digits
+        else:
+            self.renderer.announce(f"Not allowed: type {len(free)} dice (1 to 6), one digit each.")
+            return
+        if self._act(lambda s: s.enter_roll(dice)):
             self.renderer.announce(view.describe_roll(self.state))
 
     def toggle_hold(self, position: int) -> None:
@@ -144,10 +176,58 @@ class App:
 
     def score(self, box: str) -> None:
         before = self.state
-        if self._act(lambda s: s.score(box), rolled=False):
+        if self._act(lambda s: s.score(box), rolled=False, undo_point=before):
             self.renderer.announce(self._describe_score(before, box))
 
-    def _act(self, action: Callable[[GameState], GameState], rolled: bool = True, computer: bool = False) -> bool:
+    def undo(self) -> None:
+        """Take back the last box a person scored, until the next roll; the game becomes assisted."""
+        if self.undo_point is None:
+            self.renderer.announce("Nothing to undo: a box can be taken back only until the next roll.")
+            return
+        box = next(m.box for m in reversed(self.state.moves) if isinstance(m, Score))
+        self.state, self.undo_point = replace(self.undo_point, assisted=True), None
+        self._changed()
+        self.renderer.announce(f"Took back {rules.BOX_LABELS[box]}. Choose again.")
+
+    # --- the coach ------------------------------------------------------------------------
+
+    def toggle_hints(self) -> None:
+        self.hints = not self.hints
+        self.renderer.announce("Hints on." if self.hints else "Hints off.")
+        self._changed(coach_only=True)
+
+    def toggle_values(self) -> None:
+        self.show_values = not self.show_values
+        self._changed(coach_only=True)
+
+    def _advice(self) -> Advice | None:
+        """The coach's options for a person's turn, when hints are on and the table is here."""
+        state = self.state
+        if not self.hints or state is None or state.over or not state.current_player.is_human:
+            return None
+        table = self.tables.get(state.preset)
+        if table is None:
+            self._load_for_hints(state.preset)
+            return None
+        advice = coaching.advise(state, table)
+        if advice is not None and not state.assisted:
+            self.state = replace(state, assisted=True)  # hints were seen for a decision
+        return advice
+
+    def _load_for_hints(self, preset: str) -> None:
+        if self.load_table is None or (self._loading is not None and not self._loading.done()):
+            return
+
+        async def load() -> None:
+            await self._table_for("optimal")
+            if self.state is not None and self.state.preset in self.tables:
+                self._changed(coach_only=True)
+
+        self._loading = asyncio.ensure_future(load())
+
+    def _act(self, action: Callable[[GameState], GameState], rolled: bool = True, computer: bool = False,
+             undo_point: GameState | None = None) -> bool:
+        """Apply ``action``; ``undo_point`` is what Undo returns to (only a person's score sets one)."""
         if self.state is None:
             self.renderer.announce("Start a new game first.")
             return False
@@ -160,6 +240,9 @@ class App:
         except IllegalAction as err:
             self.renderer.announce(f"Not allowed: {err}.")
             return False
+        # Any other action, a roll above all, ends the chance to take a box back; and a box
+        # that ended the game cannot be taken back (its scores are recorded).
+        self.undo_point = None if self.state.over else undo_point
         self._changed(rolled)
         return True
 
@@ -179,19 +262,28 @@ class App:
 
     def regions(self, rolled: bool = False) -> dict[str, str]:
         state = self.state
+        advice = self._advice()
+        state = self.state  # _advice may have marked the game assisted
+        best = advice.best if advice is not None else None
+        loading = self.hints and advice is None and state.dice is not None and state.preset not in self.tables
         return {
-            "dice": view.dice_html(state, rolled),
-            "controls": view.roll_button_html(state),
-            "scorecard": view.scorecard_html(state),
+            "dice": view.dice_html(state, rolled, hint=best.hold if best and best.kind == "hold" else None),
+            "controls": view.controls_html(state, self.undo_point is not None, self.hints),
+            "scorecard": view.scorecard_html(state, hint=best.box if best and best.kind == "score" else None),
+            "coach": coach_view.coach_html(self.hints and not state.over, advice, self.show_values, loading),
             "status": view.status_html(state),
             "rolloff": view.rolloff_html(state) if state.turn < len(state.players) else "",
             "challenge": view.challenge_html(state, self.challenge[0] if self.challenge else None),
         }
 
-    def _changed(self, rolled: bool = False) -> None:
+    def _changed(self, rolled: bool = False, coach_only: bool = False) -> None:
         # Name slots: the players by seat, then the challenger (see view.challenge_html).
         names = [p.name for p in self.state.players] + [self.challenge[1] if self.challenge else ""]
         self.renderer.render(self.regions(rolled), names)
+        if coach_only:
+            if self.storage is not None:
+                self.storage.save_game(save.dumps(self.state))  # the assisted flag may have changed
+            return
         if self.storage is not None:
             if self.state.over:
                 self._finish()
@@ -218,12 +310,13 @@ class App:
             yahtzees = sum(1 for m in state.moves
                            if isinstance(m, Score) and m.seat == seat and rules.is_yahtzee(m.dice))
             storage.record_game(card.totals.grand_total, preset=state.preset, yahtzees=yahtzees,
-                                upper_bonus=card.totals.upper_bonus > 0)
+                                upper_bonus=card.totals.upper_bonus > 0, assisted=state.assisted)
             results.append((card.totals.grand_total, seat))
         for score, seat in sorted(results, reverse=True):
             name = state.players[seat].name
             # Entered now under the game's name, so closing the tab at the prompt loses nothing.
-            entry = storage.add_score(name, score, preset=state.preset, players=len(state.players))
+            entry = storage.add_score(name, score, preset=state.preset, players=len(state.players),
+                                      assisted=state.assisted)
             if entry is not None:
                 self._name_queue.append((entry, name, score))
         self.next_name()

@@ -1,7 +1,9 @@
-"""The histogram of final scores as an SVG string, built in Python for the stats screen.
+"""Charts as SVG strings, built in Python: the histogram of final scores (the stats screen)
+and the expected final score through one game (the game review).
 
-The chart reads without colour: every bar carries its count as text, the axes are
-labelled, and the whole chart has a ``<title>`` and an ``aria-label`` with a summary.
+The charts read without colour: every bar carries its count as text, the review's
+costliest decisions are marked and labelled with their loss, the axes are labelled,
+and each chart has a ``<title>`` and an ``aria-label`` with a summary.
 Shapes and text use ``currentColor``, so the chart follows the page's text colour
 (dark mode, forced colours). Every piece of text is escaped.
 
@@ -13,10 +15,15 @@ True
 
 from __future__ import annotations
 
+import math
 from html import escape
+from typing import TYPE_CHECKING
 
 from game import rules
 from game.stats import BIN_WIDTH, Stats
+
+if TYPE_CHECKING:  # only for annotations: the histogram alone need not load the coach
+    from game.review import Decision, Review
 
 _BAR, _STEP = 22, 28  # bar width and distance between bar starts, in px
 _LEFT, _RIGHT, _TOP, _PLOT, _BOTTOM = 44, 12, 22, 150, 46
@@ -82,8 +89,7 @@ def _games(count: int) -> str:
     return f"{count} game" if count == 1 else f"{count} games"
 
 
-def _empty(title: str) -> str:
-    text = "No games recorded yet."
+def _empty(title: str, text: str = "No games recorded yet.") -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 40" width="240" height="40" '
             f'role="img" aria-label="{escape(f"{title}. {text}")}"><title>{escape(title)}</title>'
             f'<text x="120" y="24" text-anchor="middle" {_FONT}>{text}</text></svg>')

@@ -143,6 +143,10 @@ class GameState:
     dice: rules.Dice | None = None
     held: tuple[bool, ...] = NO_HOLDS
     moves: tuple[Move, ...] = field(default=(), repr=False)
+    #: Hints were shown or a box was taken back: kept apart in high scores and statistics.
+    assisted: bool = False
+    #: The players roll physical dice and type them in; the game keeps the card and advises.
+    real_dice: bool = False
 
     # --- what can be read off the state -------------------------------------------------
 
@@ -343,6 +347,7 @@ def new_game(
     preset: str = rules.DEFAULT_PRESET,
     seed: str | None = None,
     source: DiceSource | None = None,
+    real_dice: bool = False,
 ) -> GameState:
     """Seat the players, hold the roll-off for who starts, and return the opening state.
 
@@ -357,5 +362,7 @@ def new_game(
     rolloff = _roll_off(len(seats), source or SeededDice(seed))
     return GameState(
         preset=preset, seed=seed, players=seats, rolloff=rolloff,
-        first=roll_off_winner(rolloff), cards=tuple(Card() for _ in seats),
+        first=roll_off_winner(rolloff), cards=tuple(Card() for _ in seats), real_dice=real_dice,
+        # A real-dice game is coached from the start (that is its point), so it is assisted.
+        assisted=real_dice,
     )

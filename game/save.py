@@ -18,6 +18,7 @@ game.save.SaveError: this save comes from a newer version of the game (schema 99
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from game import rules
@@ -56,6 +57,8 @@ def to_dict(state: GameState) -> dict[str, Any]:
         "dice": None if state.dice is None else list(state.dice),
         "held": list(state.held),
         "moves": [_move_to_dict(m) for m in state.moves],
+        "assisted": state.assisted,
+        "real_dice": state.real_dice,
     }
 
 
@@ -87,7 +90,11 @@ def from_dict(data: Any) -> GameState:
     for name in ("cards", "turn", "rolls_used", "dice"):
         _expect(getattr(replayed, name) == getattr(snapshot, name), f"the saved {name} do not follow from the moves")
     # Holds change between rolls without a move of their own, so they come from the snapshot.
-    return replayed if snapshot.rolls_used == 0 else replayed.set_held(snapshot.held)
+    replayed = replayed if snapshot.rolls_used == 0 else replayed.set_held(snapshot.held)
+    flags = {name: data.get(name, False) for name in ("assisted", "real_dice")}
+    for name, value in flags.items():
+        _expect(type(value) is bool, f"{name} must be true or false")
+    return replace(replayed, **flags)
 
 
 # --- checking each field ---------------------------------------------------------------

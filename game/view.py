@@ -48,14 +48,16 @@ def die_svg(face: int) -> str:
             f'<rect x="4" y="4" width="92" height="92" rx="16"/>{pips}</svg>')
 
 
-def dice_html(state: GameState, rolled: bool = False) -> str:
-    """Five die buttons; ``rolled`` adds the roll animation to the dice just thrown."""
+def dice_html(state: GameState, rolled: bool = False, hint: tuple[bool, ...] | None = None) -> str:
+    """Five die buttons; ``rolled`` animates the dice just thrown; ``hint`` marks the coach's hold."""
     faces = state.dice or (0,) * 5
     can_hold = state.rolls_used > 0 and not state.over and state.current_player.is_human
     out = []
     for i, (face, held) in enumerate(zip(faces, state.held, strict=True)):
         classes = "die" + (" held" if held else "") + (" rolling" if rolled and not held else "")
+        classes += " hint" if hint and hint[i] else ""
         label = f"Die {i + 1}: " + (f"{face}, {'held' if held else 'not held'}" if face else "not rolled yet")
+        label += ", the coach would hold it" if hint and hint[i] else ""
         out.append(
             f'<button type="button" class="{classes}" data-die="{i}" data-face="{face}" '
             f'aria-pressed="{"true" if held else "false"}" aria-label="{label}"'
@@ -64,6 +66,29 @@ def dice_html(state: GameState, rolled: bool = False) -> str:
             f'<span class="held-tag" aria-hidden="true">{"Held" if held else ""}</span></button>'
         )
     return "".join(out)
+
+
+def controls_html(state: GameState, can_undo: bool = False, hints: bool = False) -> str:
+    """Roll (or, with real dice, the entry of a throw), Undo while allowed, and the Hints switch."""
+    main = dice_entry_html(state) if state.real_dice and not state.over else roll_button_html(state)
+    undo = '<button type="button" id="undo" class="undo">Undo last box</button>' if can_undo else ""
+    toggle = (f'<button type="button" id="hints" class="hints" aria-pressed="{"true" if hints else "false"}">'
+              "Hints</button>" if not state.over else "")
+    return main + undo + toggle
+
+
+def dice_entry_html(state: GameState) -> str:
+    """Physical dice: type the throw (all five, or the dice not held); the card is kept here."""
+    if not state.current_player.is_human:
+        return roll_button_html(state)
+    left = state.rolls_left
+    if not left:
+        return '<button type="button" id="roll" class="roll" disabled>Roll (none left: score a box)</button>'
+    count = 5 if state.rolls_used == 0 else 5 - sum(state.held)
+    return (f'<form id="dice-entry" class="dice-entry"><label>Dice you rolled ({count}) '
+            f'<input id="dice-input" inputmode="numeric" autocomplete="off" maxlength="9" '
+            f'pattern="[1-6 ,]*" required></label> <button type="submit" id="roll" class="roll">'
+            f"Roll recorded ({left} left)</button></form>")
 
 
 def roll_button_html(state: GameState) -> str:
@@ -82,7 +107,7 @@ def roll_button_html(state: GameState) -> str:
     return f'<button type="button" id="roll" class="roll"{disabled}>{escape(text)}</button>'
 
 
-def _box_cell(state: GameState, seat: int, box: str, options: dict[str, int | str]) -> str:
+def _box_cell(state: GameState, seat: int, box: str, options: dict[str, int | str], hint: str | None = None) -> str:
     card = state.cards[seat]
     filled = card.filled
     label = rules.BOX_LABELS[box]
@@ -99,8 +124,11 @@ def _box_cell(state: GameState, seat: int, box: str, options: dict[str, int | st
         return (f'<td class="open current" data-seat="{seat}"><button type="button" class="box closed" '
                 f'data-box="{box}" data-closed="{escape(option)}" aria-disabled="true" title="{reason}" '
                 f'aria-label="{reason}"><span aria-hidden="true">✕</span></button></td>')
-    return (f'<td class="open current" data-seat="{seat}"><button type="button" class="box" data-box="{box}" '
-            f'data-preview="{option}" aria-label="{label}: score {option}">{option}</button></td>')
+    marked = " hint" if box == hint else ""
+    advice = ", the coach's choice" if box == hint else ""
+    return (f'<td class="open current" data-seat="{seat}"><button type="button" class="box{marked}" '
+            f'data-box="{box}" data-preview="{option}" aria-label="{label}: score {option}{advice}">{option}'
+            "</button></td>")
 
 
 def _total_row(state: GameState, key: str, label: str, value_of) -> str:
@@ -122,7 +150,7 @@ def _bonus_row(state: GameState) -> str:
     return f'<tr class="total total-yahtzee-bonus"><th scope="row">Yahtzee bonus</th>{cells}</tr>'
 
 
-def scorecard_html(state: GameState) -> str:
+def scorecard_html(state: GameState, hint: str | None = None) -> str:
     """The paper pad: one column per player, the current player's column marked."""
     options = state.box_options()
     head = "".join(
@@ -133,7 +161,7 @@ def scorecard_html(state: GameState) -> str:
     rows = [f'<thead><tr><th scope="col">Box</th>{head}</tr></thead><tbody class="upper">']
 
     def box_row(box: str) -> str:
-        cells = "".join(_box_cell(state, seat, box, options) for seat in range(len(state.players)))
+        cells = "".join(_box_cell(state, seat, box, options, hint) for seat in range(len(state.players)))
         return f'<tr data-row="{box}"><th scope="row">{escape(rules.BOX_LABELS[box])}</th>{cells}</tr>'
 
     rows += [box_row(box) for box in rules.UPPER_BOXES]

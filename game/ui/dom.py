@@ -75,7 +75,7 @@ class DomRenderer:
             # getAttribute, not dataset: a missing dataset key raises in Pyodide.
             if found(value := active.getAttribute(name)):
                 return f'[{name}="{value}"]'
-        return "#roll" if active.id == "roll" else None
+        return f"#{active.id}" if active.id in ("roll", "hints", "coach-values", "dice-input") else None
 
     def _restore_focus(self, key: str | None) -> None:
         """Put focus back where it was, or on the next open box if that box was just filled."""
@@ -111,6 +111,17 @@ def bind_board(document: Any, app: Any, renderer: DomRenderer) -> list[Any]:
                 app.score(box.getAttribute("data-box"))
         elif _closest(event, "#skip") is not None:
             app.skip_ahead()
+        elif _closest(event, "#hints") is not None:
+            app.toggle_hints()
+        elif _closest(event, "#coach-values") is not None:
+            app.toggle_values()
+        elif _closest(event, "#undo") is not None:
+            app.undo()
+
+    def on_submit(event: Any) -> None:
+        if _closest(event, "#dice-entry") is not None:
+            event.preventDefault()
+            app.enter_dice(str(document.getElementById("dice-input").value))
 
     def on_key(event: Any) -> None:
         if event.ctrlKey or event.metaKey or event.altKey or found(document.querySelector("dialog[open]")):
@@ -125,12 +136,17 @@ def bind_board(document: Any, app: Any, renderer: DomRenderer) -> list[Any]:
             app.toggle_hold(int(key) - 1)
         elif key in ("r", "R", " "):
             app.roll()
+        elif key in ("h", "H"):
+            app.toggle_hints()
+        elif key in ("u", "U"):
+            app.undo()
         elif key in ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"):
             move_box_focus(document, 1 if key in ("ArrowDown", "ArrowRight") else -1)
 
-    proxies = [create_proxy(on_click), create_proxy(on_key)]
+    proxies = [create_proxy(on_click), create_proxy(on_key), create_proxy(on_submit)]
     document.body.addEventListener("click", proxies[0])
     document.addEventListener("keydown", proxies[1])
+    document.body.addEventListener("submit", proxies[2])
     return proxies
 
 

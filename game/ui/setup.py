@@ -81,4 +81,5 @@ class SetupDialog:
             players.append(Player(name, kind))
         checked = self.document.querySelector('input[name="preset"]:checked')
         self.dialog.close()
-        self.app.start(players, checked.value if found(checked) else rules.DEFAULT_PRESET)
+        real = bool(self.document.getElementById("setup-real-dice").checked)
+        self.app.start(players, checked.value if found(checked) else rules.DEFAULT_PRESET, real_dice=real)

@@ -73,6 +73,7 @@ def new_game(page: Page, names: list[str], kinds: list[str] | None = None, prese
         page.fill(f'[data-name="{i}"]', name)
         page.select_option(f'[data-kind="{i}"]', (kinds or ["human"] * len(names))[i])
     page.check(f'input[name="preset"][value="{preset}"]')
+    page.uncheck("#setup-real-dice")
     page.click("#setup-start")
     page.wait_for_selector("#setup", state="hidden")
 

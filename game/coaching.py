@@ -1,0 +1,74 @@
+"""Hints for the player whose turn it is: the coach's options and how sure it is.
+
+>>> confidence_word(4.0), confidence_word(1.5), confidence_word(0.3), confidence_word(0.05)
+('clear', 'solid', 'close', 'toss-up')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.game import GameState
+from game.rules import BOX_LABELS
+from game.strategy.coach import Option, rank_options
+from game.strategy.tables import Table
+
+#: Gaps (expected points between the best option and the runner-up) for each word.
+#: Ours, chosen so "toss-up" means the choice hardly matters (under 0.1 points) and
+#: "clear" means a mistake would cost more than a typical whole game's loss of a strong player.
+CONFIDENCE = ((3.0, "clear"), (1.0, "solid"), (0.1, "close"))
+
+
+def confidence_word(gap: float) -> str:
+    for threshold, word in CONFIDENCE:
+        if gap >= threshold:
+            return word
+    return "toss-up"
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The coach's view of one situation: every option, best first."""
+
+    options: tuple[Option, ...]
+
+    @property
+    def best(self) -> Option:
+        return self.options[0]
+
+    @property
+    def gap(self) -> float:
+        """How much the runner-up loses against the best (0 with only one option)."""
+        return self.options[1].loss if len(self.options) > 1 else float("inf")
+
+    @property
+    def confidence(self) -> str:
+        return "clear" if len(self.options) == 1 else confidence_word(self.gap)
+
+    def value_of_box(self, box: str) -> Option | None:
+        return next((o for o in self.options if o.box == box), None)
+
+
+def advise(state: GameState, table: Table) -> Advice | None:
+    """Advice for the current player's dice, or None before a roll or after the game."""
+    seat = state.current_seat
+    if seat is None or state.dice is None:
+        return None
+    card = state.cards[seat]
+    return Advice(tuple(rank_options(table, card.filled, state.dice, state.rolls_left, card.yahtzee_bonuses)))
+
+
+def describe(option: Option) -> str:
+    """Words for one option.
+
+    >>> describe(Option("score", 250.0, 0.0, box="chance", points=22))
+    'Score 22 in Chance'
+    >>> describe(Option("hold", 250.0, 0.0, hold=(True,) * 3 + (False,) * 2, held_faces=(6, 6, 6)))
+    'Hold 6-6-6, roll 2'
+    """
+    if option.kind == "score":
+        return f"Score {option.points} in {BOX_LABELS[option.box]}"
+    if not option.held_faces:
+        return "Roll all five"
+    rest = 5 - len(option.held_faces)
+    return f"Hold {'-'.join(map(str, option.held_faces))}, roll {rest}"
