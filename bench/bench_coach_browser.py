@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Coach latency inside Chromium on Pyodide: the figure the browser's players feel.
+
+    python3 bench/bench_coach_browser.py [--games 40]
+
+Builds the site, opens it in Chromium, and runs in the page's own Python: fetch and decode
+the official table (timed), then play ``--games`` optimal solitaire games, timing every
+``coach.advise`` call (warm: as a game makes them, the turn cache filling as it goes) and,
+for each turn's first decision, once more with the cache cleared (cold: the worst case).
+Prints p50/p95 for both, against the target p95 <= 5 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import build  # noqa: E402
+import serve  # noqa: E402
+
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+
+IN_PAGE = """
+import json, random, time
+import js
+from game import rules
+from game.strategy import coach, players
+from game.ui.tables import fetch_table
+
+async def measure():
+    t0 = time.perf_counter()
+    table = await fetch_table("official")
+    load_ms = (time.perf_counter() - t0) * 1e3
+    rng, warm, cold = random.Random(7), [], []
+    for _game in range(GAMES):
+        filled = {}
+        for _turn in rules.BOXES:
+            dice, rolls_left = tuple(rng.randint(1, 6) for _ in range(5)), 2
+            table.cache.clear()
+            t = time.perf_counter(); coach.advise("official", filled, dice, rolls_left, table)
+            cold.append((time.perf_counter() - t) * 1e3)
+            table.cache.clear()
+            while True:
+                t = time.perf_counter()
+                coach.advise("official", filled, dice, rolls_left, table)
+                warm.append((time.perf_counter() - t) * 1e3)
+                kind, what = players.decide("optimal", "official", filled, dice, rolls_left, rng, table)
+                if kind == "score":
+                    filled[what] = rules.legal_scores("official", filled, dice)[what]
+                    break
+                dice = tuple(d if h else rng.randint(1, 6) for d, h in zip(dice, what))
+                rolls_left -= 1
+    js.window.__coach = json.dumps({"load_ms": load_ms, "warm": warm, "cold": cold})
+
+import asyncio
+asyncio.ensure_future(measure())
+"""
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=40)
+    args = parser.parse_args()
+    site = Path(tempfile.mkdtemp(prefix="bench-coach-")) / "dist"
+    build.build(site)
+    server, url = serve.start_server(site, port=0)
+    executable = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=executable, args=ARGS)
+        page = browser.new_page()
+        page.goto(url)
+        page.wait_for_selector('body[data-state="ready"]', state="attached", timeout=120_000)
+        code = IN_PAGE.replace("GAMES", str(args.games))
+        page.evaluate("src => { const s = document.createElement('script'); s.type = 'py';"
+                      " s.textContent = src; document.body.append(s); }", code)
+        page.wait_for_function("window.__coach", timeout=600_000)
+        result = json.loads(page.evaluate("window.__coach"))
+        version = page.evaluate("navigator.userAgent")
+        browser.close()
+    server.shutdown()
+    shutil.rmtree(site.parent, ignore_errors=True)
+    print(f"Chromium/Pyodide ({version.split('Chrome/')[-1].split(' ')[0]}), {args.games} optimal games")
+    print(f"table fetch + decode (official): {result['load_ms']:.0f} ms")
+    for kind in ("warm", "cold"):
+        values = result[kind]
+        print(f"coach.advise {kind}: n={len(values)} p50 {percentile(values, 0.5):.2f} ms, "
+              f"p95 {percentile(values, 0.95):.2f} ms (target p95 <= 5 ms)")
+
+
+if __name__ == "__main__":
+    main()
