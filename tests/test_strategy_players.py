@@ -64,3 +64,13 @@ def test_whole_games_are_reproducible(level):
     first = [players.play_solitaire(level, "official", random.Random(seed)) for seed in range(3)]
     again = [players.play_solitaire(level, "official", random.Random(seed)) for seed in range(3)]
     assert first == again and all(0 <= s <= rules.MAX_SCORE for s in first)
+
+
+@pytest.mark.parametrize("level", ["noisy", "greedy"])
+def test_the_means_shown_to_players_hold_up(level):
+    """The dialog's figures: 300 fresh games land within 4 standard errors of them (sd ~ 65)."""
+    table = tables.load_preset("official")
+    rng = random.Random(2026)
+    scores = [players.play_solitaire(level, "official", rng, table) for _ in range(300)]
+    mean = sum(scores) / len(scores)
+    assert abs(mean - players.LEVEL_MEANS[level]) < 4 * 65 / len(scores) ** 0.5

@@ -11,10 +11,13 @@ from pyodide.ffi import create_proxy
 from game import rules
 from game.game import MAX_PLAYERS, Player
 from game.links import daily_seed
+from game.strategy.players import LEVEL_MEANS
 from game.ui.dom import found
 
-KIND_LABELS = {"human": "Person", "optimal": "Computer: Optimal", "noisy": "Computer: Casual",
-               "greedy": "Computer: Beginner"}
+KIND_LABELS = {"human": "Person"} | {
+    level: f"Computer: {name} (averages {LEVEL_MEANS[level]:.0f})"
+    for level, name in (("optimal", "Optimal"), ("noisy", "Casual"), ("greedy", "Beginner"))
+}
 
 
 def preset_options_html(selected: str) -> str:
