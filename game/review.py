@@ -23,6 +23,7 @@ wasted roll costs, often 0.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game import rules
@@ -175,12 +176,19 @@ def review(state: GameState, seat: int, table: Table) -> Review:
         path[-1] = float(final_total)  # equal already; written so, it is exact by construction
     total = math.fsum(d.loss for d in decisions)
     mean = total / len(decisions) if decisions else 0.0
-    ranked = sorted((d for d in decisions if d.loss > 0), key=lambda d: (-d.loss, d.number))
     return Review(
         seat=seat, name=state.players[seat].name, preset=state.preset, decisions=tuple(decisions),
         total_loss=total, mean_loss=mean, rating=rating(mean) if decisions else NO_RATING,
-        costliest=tuple(ranked[:COSTLIEST]), path=tuple(path), final_total=final_total,
+        costliest=costliest(decisions), path=tuple(path), final_total=final_total,
     )
+
+
+def costliest(decisions: Iterable[Decision], count: int = COSTLIEST) -> tuple[Decision, ...]:
+    """The ``count`` decisions that lost most, largest loss first, the earlier first on a tie.
+
+    Decisions without a loss are left out, so a flawless game has none.
+    """
+    return tuple(sorted((d for d in decisions if d.loss > 0), key=lambda d: (-d.loss, d.number))[:count])
 
 
 def _decision(number: int, turn: int, roll_number: int, move: Roll, following: Roll | Score,

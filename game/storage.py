@@ -21,15 +21,30 @@ import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from game import rules
+from game.kvstore import (  # noqa: F401 (re-exported: the store layer used to live here)
+    QUOTA_ERROR_NAMES,
+    KeyValueStore,
+    MemoryStore,
+    QuotaExceeded,
+    StorageError,
+    StorageUnavailable,
+    is_quota_error,
+    storage_error,
+)
 from game.scores import (
+    MAX_PLAYERS,
     SCORES_VERSION,
     ScoreEntry,
+    check_iso_date,
     clean_name,
     migrate_v0,
     rank,
+    read_bool,
+    read_int,
+    read_preset,
     read_str,
     scores_from_record,
     scores_record,
@@ -45,8 +60,12 @@ NAME_KEY = "yahtzee:name"
 BACKUP_PREFIX = "yahtzee:backup:"
 #: Where the prototype (schema 0) kept its flat list of scores.
 LEGACY_SCORES_KEY = "yahtzee-highscores"
+HISTORY_KEY = "yahtzee:history"
 GAME_VERSION = 1
 NAME_VERSION = 1
+HISTORY_VERSION = 1
+#: How many finished games are kept for review; the oldest goes first.
+HISTORY_SIZE = 50
 #: How each record is brought up to date, step by step: {from version: step}.
 SCORES_MIGRATIONS: dict[int, Callable[[Mapping[str, Any]], dict[str, Any]]] = {0: migrate_v0}
 
@@ -54,106 +73,6 @@ SCORES_MIGRATIONS: dict[int, Callable[[Mapping[str, Any]], dict[str, Any]]] = {0
 def stats_key(preset: str, assisted: bool) -> str:
     """``yahtzee:stats:official`` or ``yahtzee:stats:official:assisted``."""
     return f"yahtzee:stats:{preset}" + (":assisted" if assisted else "")
-
-
-# --- the store and its errors ------------------------------------------------------------
-
-
-class StorageError(Exception):
-    """A failure of the key-value store itself."""
-
-
-class QuotaExceeded(StorageError):
-    """The store is full (the browser's ``QuotaExceededError``); nothing was written."""
-
-
-class StorageUnavailable(StorageError):
-    """The store refuses all access (storage disabled, private mode, a ``SecurityError``)."""
-
-
-#: DOMException names browsers use for a full localStorage (the second is old Firefox).
-QUOTA_ERROR_NAMES = frozenset({"QuotaExceededError", "NS_ERROR_DOM_QUOTA_REACHED"})
-
-
-def storage_error(name: str, message: str = "") -> StorageError:
-    """The error a localStorage wrapper should raise for a browser exception named ``name``.
-
-    >>> type(storage_error("QuotaExceededError")).__name__
-    'QuotaExceeded'
-    >>> type(storage_error("SecurityError")).__name__
-    'StorageUnavailable'
-    """
-    kind = QuotaExceeded if name in QUOTA_ERROR_NAMES else StorageUnavailable
-    return kind(f"{name}: {message}" if message else name)
-
-
-def is_quota_error(error: BaseException) -> bool:
-    """A full store: our :class:`QuotaExceeded`, or any error whose ``name`` says so."""
-    return isinstance(error, QuotaExceeded) or getattr(error, "name", None) in QUOTA_ERROR_NAMES
-
-
-class KeyValueStore(Protocol):
-    """The part of the browser's ``localStorage`` the game uses."""
-
-    def get_item(self, key: str) -> str | None: ...
-    def set_item(self, key: str, value: str) -> None: ...
-    def remove_item(self, key: str) -> None: ...
-    def keys(self) -> list[str]: ...
-
-
-class MemoryStore:
-    """A dict with localStorage's methods and failure modes, for tests and as the fallback.
-
-    ``quota`` counts bytes as browsers do, two per UTF-16 unit of every key and value;
-    ``broken`` makes every call raise, like storage disabled by the browser.
-
-    >>> store = MemoryStore(quota=8)
-    >>> store.set_item("k", "v")
-    >>> store.set_item("k", "too long")
-    Traceback (most recent call last):
-    ...
-    game.storage.QuotaExceeded: QuotaExceededError: 18 bytes needed, quota 8
-    >>> store.get_item("k")
-    'v'
-    """
-
-    def __init__(self, items: Mapping[str, str] | None = None, *, quota: int | None = None,
-                 broken: bool = False) -> None:
-        self.items: dict[str, str] = dict(items or {})
-        self.quota = quota
-        self.broken = broken
-
-    def get_item(self, key: str) -> str | None:
-        self._check()
-        return self.items.get(key)
-
-    def set_item(self, key: str, value: str) -> None:
-        self._check()
-        if self.quota is not None:
-            old = _size(key, self.items[key]) if key in self.items else 0
-            needed = self.used() - old + _size(key, value)
-            if needed > self.quota:
-                raise QuotaExceeded(f"QuotaExceededError: {needed} bytes needed, quota {self.quota}")
-        self.items[key] = value
-
-    def remove_item(self, key: str) -> None:
-        self._check()
-        self.items.pop(key, None)
-
-    def keys(self) -> list[str]:
-        self._check()
-        return list(self.items)
-
-    def used(self) -> int:
-        return sum(_size(k, v) for k, v in self.items.items())
-
-    def _check(self) -> None:
-        if self.broken:
-            raise StorageUnavailable("SecurityError: access to localStorage is denied")
-
-
-def _size(key: str, value: str) -> int:
-    return len((key + value).encode("utf-16-le", "surrogatepass"))
 
 
 # --- records -----------------------------------------------------------------------------
@@ -219,7 +138,8 @@ _FAILED = Notice("unavailable", "The browser's storage stopped working. Play goe
 
 
 class Storage:
-    """Everything the game keeps: the game in progress, high scores, the last name, statistics.
+    """Everything the game keeps: the game in progress, high scores, the last name, statistics,
+    and the last 50 finished games for review.
 
     ``clock`` gives the local time of a new high score; ``new_id`` its id. Both are
     injectable so tests are exact. Read-merge-write keeps two open tabs from erasing
@@ -236,6 +156,7 @@ class Storage:
         self._full: set[str] = set()  # keys whose last write hit the quota (told once)
         self._pending_scores: list[ScoreEntry] = []  # made but not yet written
         self._pending_games: dict[tuple[str, bool], list[GameResult]] = {}
+        self._pending_history: list[tuple[FinishedGame, str]] = []
         self._store: KeyValueStore = MemoryStore()
         self.persistent = False
         try:
@@ -407,6 +328,40 @@ class Storage:
                 self._remove(stats_key(name, assisted))
         return True
 
+    # --- finished games, kept for review
+
+    def add_finished_game(self, text: str, *, game_id: str, finished: str, preset: str, players: list[str],
+                          scores: list[int], assisted: bool) -> None:
+        """Keep a finished game (``text`` from ``game.save.dumps``: every move is in it) for review.
+
+        ``finished`` is the local date ``YYYY-MM-DD``; ``players`` the names in seat order and
+        ``scores`` their final totals. Only the newest 50 games are kept. Adding a ``game_id``
+        already kept changes nothing. Raises ``ValueError`` only for arguments no game produces.
+        """
+        if not isinstance(text, str) or not text:
+            raise TypeError("add_finished_game keeps the text of game.save.dumps")
+        now = int(self._clock().timestamp() * 1000)
+        entry = _finished_from_json({"id": game_id, "finished": finished, "preset": preset, "players": _listed(players),
+                                     "scores": _listed(scores), "assisted": assisted, "at": now})
+        self._pending_history.append((entry, text))
+        kept = self._history()  # re-read: another tab may have kept a game meanwhile
+        if self._write(HISTORY_KEY, _dumps(_history_record(kept)), "the finished game for review"):
+            self._pending_history.clear()
+        else:  # kept for this session and written with the next finished game
+            self._pending_history = [(e, t) for e, t in self._pending_history if any(k is e for k, _ in kept)]
+
+    def finished_games(self) -> tuple[FinishedGame, ...]:
+        """The games kept for review, newest first (without their moves: see :meth:`finished_game`)."""
+        return tuple(entry for entry, _ in self._history())
+
+    def finished_game(self, game_id: str) -> str | None:
+        """The ``game.save.dumps`` text of the kept game ``game_id``, or None if it is not kept."""
+        return next((text for entry, text in self._history() if entry.id == game_id), None)
+
+    def _history(self) -> list[tuple[FinishedGame, str]]:
+        stored = self._load(HISTORY_KEY, "the finished games kept for review", _parse_history, blank=None) or []
+        return _newest([*stored, *self._pending_history])
+
     # --- reading and writing safely
 
     def _load(self, key: str, what: str, parse: Callable[[str], T], *, blank: str | None) -> T | None:
@@ -524,6 +479,75 @@ def _parse_legacy(raw: str) -> tuple[ScoreEntry, ...]:
     if not isinstance(data, list):
         raise ValueError("it is not a list of scores")
     return scores_from_record(upgrade({"version": 0, "entries": data}, SCORES_VERSION, SCORES_MIGRATIONS))
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """A finished game kept for review: who played, the scores, and when.
+
+    ``finished`` is the local date shown to the player; ``at`` (milliseconds since 1970
+    UTC, when it was kept) orders the list, newest first, ``id`` breaking ties.
+    """
+
+    id: str
+    finished: str
+    preset: str
+    players: tuple[str, ...]
+    scores: tuple[int, ...]
+    assisted: bool
+    at: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "finished": self.finished, "preset": self.preset, "players": list(self.players),
+                "scores": list(self.scores), "assisted": self.assisted, "at": self.at}
+
+
+def _finished_from_json(obj: Any) -> FinishedGame:
+    """Check every field of a kept game (all but its text); ``ValueError`` says what is wrong."""
+    if not isinstance(obj, Mapping):
+        raise ValueError("a finished game is not a JSON object")
+    ident = read_str(obj, "id")
+    if not 0 < len(ident) <= 64:
+        raise ValueError("a game id must have 1 to 64 characters")
+    finished = read_str(obj, "finished")
+    check_iso_date(finished)
+    players, scores = obj.get("players"), obj.get("scores")
+    if not isinstance(players, list) or not 0 < len(players) <= MAX_PLAYERS:
+        raise ValueError(f"players is not a list of 1 to {MAX_PLAYERS} names")
+    if not all(isinstance(name, str) for name in players):
+        raise ValueError("a player name is not text")
+    if not isinstance(scores, list) or len(scores) != len(players):
+        raise ValueError("scores is not a list with one score per player")
+    if not all(_is_score(score) for score in scores):
+        raise ValueError(f"a score is not a whole number from 0 to {rules.MAX_SCORE}")
+    return FinishedGame(ident, finished, read_preset(obj), tuple(map(clean_name, players)), tuple(scores),
+                        read_bool(obj, "assisted"), read_int(obj, "at", 0, 2**53))
+
+
+def _listed(values: Any) -> Any:
+    return list(values) if isinstance(values, tuple) else values
+
+
+def _newest(kept: list[tuple[FinishedGame, str]]) -> list[tuple[FinishedGame, str]]:
+    """Newest first, one game per id (the first met wins: stored before pending), at most 50."""
+    unique: dict[str, tuple[FinishedGame, str]] = {}
+    for entry, text in kept:
+        unique.setdefault(entry.id, (entry, text))
+    return sorted(unique.values(), key=lambda kept: (-kept[0].at, kept[0].id))[:HISTORY_SIZE]
+
+
+def _history_record(kept: list[tuple[FinishedGame, str]]) -> dict[str, Any]:
+    return {"version": HISTORY_VERSION, "games": [{**entry.to_json(), "game": text} for entry, text in kept]}
+
+
+def _parse_history(raw: str) -> list[tuple[FinishedGame, str]]:
+    games = decode_record(raw, HISTORY_VERSION).get("games")
+    if not isinstance(games, list):
+        raise ValueError("games is not a list")
+    kept = [(_finished_from_json(game), read_str(game, "game")) for game in games]
+    if any(not text for _, text in kept):
+        raise ValueError("a finished game has no moves")
+    return _newest(kept)
 
 
 def _stats_name(preset: str, assisted: bool) -> str:
