@@ -20,7 +20,9 @@ that changes it.
 from __future__ import annotations
 
 import asyncio
+import datetime
 import random
+import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from typing import Any, Protocol
@@ -113,6 +115,7 @@ class App:
         self.show_values = False  # ... and, on demand, the value of every choice
         self.undo_point: GameState | None = None  # the state before the last box a person scored
         self._loading: asyncio.Future | None = None
+        self.finished_id: str | None = None  # the history id of the game that just ended
 
     # --- starting and resuming ----------------------------------------------------------
 
@@ -302,6 +305,12 @@ class App:
         """Record each person's result once; enter high scores at once, then ask for names."""
         state, storage = self.state, self.storage
         storage.clear_game()
+        # Every decision is kept for the review (the last 50 games).
+        self.finished_id = secrets.token_hex(8)
+        storage.add_finished_game(save.dumps(state), game_id=self.finished_id,
+                                  finished=datetime.date.today().isoformat(), preset=state.preset,
+                                  players=[p.name for p in state.players], scores=list(state.grand_totals()),
+                                  assisted=state.assisted)
         results = []
         for seat, player in enumerate(state.players):
             if not player.is_human:
@@ -384,14 +393,16 @@ class App:
     def skip_ahead(self) -> None:
         self.fast = True
 
-    async def _table_for(self, level: str) -> Any:
-        if level == "greedy" or self.load_table is None or self.state is None:
-            return None
-        preset = self.state.preset
-        if preset not in self.tables:
+    async def table_for(self, preset: str) -> Any:
+        """The strategy table of ``preset`` (fetched once), or None if it cannot be had."""
+        if preset not in self.tables and self.load_table is not None:
             try:
                 self.tables[preset] = await self.load_table(preset)
-            except Exception as err:  # network or data: the game must go on either way
-                self.renderer.announce(f"The computer's strategy could not be loaded ({err}); it plays simply.")
-                return None
-        return self.tables[preset]
+            except Exception as err:  # network or data: the game goes on either way
+                self.renderer.announce(f"The strategy could not be loaded ({err}); computers play simply.")
+        return self.tables.get(preset)
+
+    async def _table_for(self, level: str) -> Any:
+        if level == "greedy" or self.state is None:
+            return None
+        return await self.table_for(self.state.preset)

@@ -15,6 +15,7 @@ from game.strategy import players
 from game.ui.dialogs import Dialogs
 from game.ui.dom import DomRenderer, bind_board
 from game.ui.local_storage import open_local_store
+from game.ui.review import ReviewDialog
 from game.ui.setup import SetupDialog
 from game.ui.share import bind_sharing
 from game.ui.tables import fetch_table
@@ -24,7 +25,7 @@ renderer = DomRenderer(document)
 app = App(renderer, storage, decide=players.decide, load_table=fetch_table)
 renderer.dialogs = Dialogs(document, window, app, storage, renderer)
 listeners = [bind_board(document, app, renderer), bind_sharing(window, app),
-             SetupDialog(document, app, kinds=("human", *players.LEVELS))]
+             SetupDialog(document, app, kinds=("human", *players.LEVELS)), ReviewDialog(document, app, storage)]
 
 link = parse_query(str(window.location.search))
 renderer.notify(link.notices)
@@ -40,6 +41,6 @@ else:
     app.start([Player(name)], link.preset or "official", link.seed, challenge)
 app.show_notices()
 
-for control in ("new-game", "show-scores", "show-stats", "share"):
+for control in ("new-game", "show-scores", "show-stats", "show-review", "share"):
     document.getElementById(control).disabled = False
 document.body.dataset.state = "ready"

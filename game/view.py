@@ -32,6 +32,9 @@ _PIPS = {
 }
 
 
+REVIEW_BUTTON = '<button type="button" id="review-game">Review this game</button>'
+
+
 def name_slot(seat: int) -> str:
     """An empty span the DOM layer fills with the seat's name as text."""
     return f'<span class="name" data-name-seat="{seat}"></span>'
@@ -185,12 +188,14 @@ def status_html(state: GameState) -> str:
         verb = "share the win" if len(winners) > 1 else "wins"
         if len(state.players) == 1:
             # Solo games can be replayed by a friend on the same dice (game/links.py).
-            action = ('<p class="actions"><button type="button" id="challenge-friend">Challenge a friend'
-                      "</button></p>" if state.players[0].is_human else "")
+            action = ('<button type="button" id="challenge-friend">Challenge a friend</button>'
+                      if state.players[0].is_human else "")
             score = state.grand_totals()[0]
-            return f'<p class="result">Game over: {name_slot(0)} scored <strong>{score}</strong>.</p>{action}'
+            return (f'<p class="result">Game over: {name_slot(0)} scored <strong>{score}</strong>.</p>'
+                    f'<p class="actions">{REVIEW_BUTTON}{action}</p>')
         totals = "".join(f"<li>{name_slot(seat)}: {total}</li>" for seat, total in enumerate(state.grand_totals()))
-        return f'<p class="result">Game over: {names} {verb}!</p><ol class="final">{totals}</ol>'
+        return (f'<p class="result">Game over: {names} {verb}!</p><ol class="final">{totals}</ol>'
+                f'<p class="actions">{REVIEW_BUTTON}</p>')
     seat = state.current_seat
     kind = state.players[seat].kind
     who = "" if kind == "human" else f" <small>(computer: {escape(kind)})</small>"

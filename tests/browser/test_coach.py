@@ -109,3 +109,39 @@ def test_real_dice_mode_keeps_the_card_and_advises(site, official):
     assert board.previews(page)["yahtzee"] == 50
     page.click('#scorecard button[data-box="yahtzee"]')
     assert board.filled(page, 0) == {"yahtzee": 50}
+
+
+def open_review_of_this_game(page) -> None:
+    board.close_end_dialogs(page)
+    page.click("#review-game")
+    page.wait_for_selector("#review-body [data-total-loss]", timeout=30_000)
+
+
+def test_a_deliberate_mistake_shows_in_the_review_with_its_loss(site, official):
+    page = site.page
+    board.new_game(page, ["Mistaken"])
+    board.roll_button(page).click()
+    options = rank_options(official, {}, board.dice(page), 2)
+    blunder = max((o for o in options if o.kind == "score"), key=lambda o: o.loss)
+    page.click(f'#scorecard button[data-box="{blunder.box}"]')
+    for _ in range(12):
+        board.play_turn_by_clicks(page)
+    open_review_of_this_game(page)
+    first = page.locator('#review-body tr[data-decision="1"]')
+    assert abs(float(first.get_attribute("data-loss")) - blunder.loss) < 1e-6
+    assert page.locator('#review-body .costliest li[data-decision="1"]').count() == 1
+    assert f"lost {blunder.loss:.2f}" in page.locator('#review-body .costliest li[data-decision="1"]').inner_text()
+    assert page.locator("#review-body svg").count() == 1
+    page.click("#review-dialog [data-close]")
+
+
+def test_the_review_of_the_optimal_computer_shows_no_loss(site):
+    page = site.page
+    board.new_game(page, ["Oracle"], ["optimal"])
+    page.wait_for_selector("#skip").click()
+    page.wait_for_selector("#status .result", timeout=60_000)
+    open_review_of_this_game(page)
+    assert float(page.get_attribute("#review-body [data-total-loss]", "data-total-loss")) == 0.0
+    assert page.locator("#review-body .flawless").count() == 1
+    assert page.locator("#review-body .review-summary").inner_text().startswith("Oracle: 0.00 points")
+    page.click("#review-dialog [data-close]")

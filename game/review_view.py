@@ -1,0 +1,61 @@
+"""The review screen: where a game's expected points were lost, costliest first.
+
+HTML built from a :class:`~game.review.Review`; the player's name sits in a
+``data-name-seat="0"`` slot that the DOM layer fills as text.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from game import rules
+from game.charts import review_svg
+from game.coaching import describe
+from game.review import Decision, Review
+from game.view import name_slot
+
+
+def did(decision: Decision) -> str:
+    """What the player did, in the coach's words.
+
+    >>> from game.strategy.coach import Option
+    >>> best = Option("score", 1.0, 0.0, box="chance", points=20)
+    >>> did(Decision(1, 1, 1, (4, 4, 4, 4, 4), 2, "score", None, (), "chance", 20, best, 1.0, 1.0, 0.0))
+    'Score 20 in Chance'
+    """
+    if decision.kind == "score":
+        return f"Score {decision.points} in {rules.BOX_LABELS[decision.box]}"
+    if not decision.held_faces:
+        return "Roll all five"
+    return f"Hold {'-'.join(map(str, decision.held_faces))}, roll {5 - len(decision.held_faces)}"
+
+
+def _row(d: Decision) -> str:
+    mark = ' class="loss"' if d.loss else ""
+    loss = f"{d.loss:.2f}" if d.loss else "0"
+    return (f'<tr{mark} data-decision="{d.number}" data-loss="{d.loss:.6f}"><td>{d.turn}</td><td>{d.roll}</td>'
+            f"<td>{'-'.join(map(str, d.dice))}</td><td>{escape(did(d))}</td>"
+            f"<td>{'✓ same' if not d.loss else escape(describe(d.best))}</td><td>{loss}</td></tr>")
+
+
+def review_html(review: Review) -> str:
+    summary = (
+        f'<p class="review-summary">{name_slot(0)}: '
+        f'<strong data-total-loss="{review.total_loss:.6f}">{review.total_loss:.2f}</strong> points of expected '
+        f"score lost over {len(review.decisions)} decisions; mean <strong>{review.mean_loss:.3f}</strong> per "
+        f'decision: <strong class="rating">{escape(review.rating)}</strong> '
+        "<small>(below 0.2 per decision is expert level on Tom Verhoeff's proficiency scale)</small></p>"
+    )
+    if review.costliest:
+        items = "".join(
+            f'<li data-decision="{d.number}">Turn {d.turn}, roll {d.roll} ({"-".join(map(str, d.dice))}): '
+            f"{escape(did(d))} — best was {escape(describe(d.best))}; lost <strong>{d.loss:.2f}</strong></li>"
+            for d in review.costliest)
+        costliest = f'<h3>Costliest decisions</h3><ol class="costliest">{items}</ol>'
+    else:
+        costliest = '<p class="flawless">Every decision matched optimal play.</p>'
+    head = ('<thead><tr><th scope="col">Turn</th><th scope="col">Roll</th><th scope="col">Dice</th>'
+            '<th scope="col">You</th><th scope="col">Optimal</th><th scope="col">Lost</th></tr></thead>')
+    table = f'<table class="decisions">{head}<tbody>{"".join(_row(d) for d in review.decisions)}</tbody></table>'
+    return (summary + costliest + f'<figure class="review-chart">{review_svg(review, "Expected final score")}'
+            "</figure><details><summary>Every decision</summary>" + table + "</details>")

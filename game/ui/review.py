@@ -1,0 +1,91 @@
+"""The review dialog: pick a finished game (the last 50) and a player, see where points went."""
+
+from __future__ import annotations
+
+import asyncio
+from html import escape
+from typing import Any
+
+from pyodide.ffi import create_proxy
+
+from game import rules, save
+from game.review import review
+from game.review_view import review_html
+from game.ui.dom import found
+
+
+class ReviewDialog:
+    """Fills ``#review-dialog``; the coach's table is fetched on first use."""
+
+    def __init__(self, document: Any, app: Any, storage: Any) -> None:
+        self.document, self.app, self.storage = document, app, storage
+        self.games = document.getElementById("review-game-select")
+        self.seats = document.getElementById("review-seat")
+        self.body = document.getElementById("review-body")
+        self._proxies = [create_proxy(self._on_click), create_proxy(lambda _e: self._game_chosen()),
+                         create_proxy(lambda _e: self._draw())]
+        document.body.addEventListener("click", self._proxies[0])
+        self.games.addEventListener("change", self._proxies[1])
+        self.seats.addEventListener("change", self._proxies[2])
+
+    def _on_click(self, event: Any) -> None:
+        target = event.target
+        if not hasattr(target, "closest"):
+            return
+        if found(target.closest("#review-game")):
+            self.open(self.app.finished_id)
+        elif found(target.closest("#show-review")):
+            self.open(None)
+
+    def open(self, game_id: str | None) -> None:
+        """Open the dialog on ``game_id`` (the newest finished game when None)."""
+        games = self.storage.finished_games()
+        self.app.show_notices()
+        if not games:
+            self.games.innerHTML = ""
+            self.seats.innerHTML = ""
+            self.body.innerHTML = '<p class="empty">No finished games yet: the last 50 are kept here.</p>'
+        else:
+            # Our own text only in this HTML; player names are set as text just below.
+            self.games.innerHTML = "".join(
+                f'<option value="{escape(g.id)}">{escape(g.finished)} · {escape(rules.PRESET_LABELS[g.preset])}'
+                f" · {' / '.join(map(str, g.scores))}</option>" for g in games)
+            if game_id is not None:
+                self.games.value = game_id
+            self._game_chosen()
+        dialog = self.document.getElementById("review-dialog")
+        if not dialog.open:
+            dialog.showModal()
+
+    def _state(self):
+        text = self.storage.finished_game(str(self.games.value))
+        return None if text is None else save.loads(text)
+
+    def _game_chosen(self) -> None:
+        state = self._state()
+        if state is None:
+            return
+        self.seats.innerHTML = "".join(f'<option value="{i}"></option>' for i in range(len(state.players)))
+        for i, option in enumerate(self.seats.querySelectorAll("option")):
+            option.textContent = state.players[i].name
+        humans = [i for i, p in enumerate(state.players) if p.is_human]
+        self.seats.value = str(humans[0] if humans else 0)
+        self._draw()
+
+    def _draw(self) -> None:
+        asyncio.ensure_future(self._draw_async())
+
+    async def _draw_async(self) -> None:
+        state = self._state()
+        if state is None:
+            return
+        self.body.innerHTML = '<p class="empty">Asking the coach…</p>'
+        table = await self.app.table_for(state.preset)
+        if table is None:
+            self.body.innerHTML = '<p class="empty">The review needs the strategy table, which could not be loaded.</p>'
+            return
+        seat = int(self.seats.value)
+        result = review(state, seat, table)
+        self.body.innerHTML = review_html(result)
+        for slot in self.body.querySelectorAll("[data-name-seat]"):
+            slot.textContent = state.players[seat].name
