@@ -160,50 +160,39 @@ def _joker_full_value(box: str, dice: Dice) -> int:
     return FIXED_SCORES[box] if box in PATTERN_BOXES else box_score(box, dice)
 
 
+def _lower_first(box: str, dice: Dice, lower_open: bool) -> int | str:
+    """Official and upper-or-kind once the Joker's upper box is filled: any lower box at
+    full value; an upper box only when no lower box is left, and then for 0."""
+    if box in LOWER_BOXES:
+        return _joker_full_value(box, dice)
+    return "a further Yahtzee must go in a lower box while one is open" if lower_open else 0
+
+
 def joker_options(preset: str, filled: Mapping[str, int], dice: Dice) -> dict[str, int | str]:
     """For a Joker: every open box mapped to its points, or to why it is closed now.
 
     Kept apart from :func:`legal_scores` so the screen can show the reason.
     """
-    open_boxes = [b for b in BOXES if b not in filled]
+    check_preset(preset)
     face = dice[0]
     own = upper_box(face)
     own_open = own not in filled
-    lower_open = [b for b in LOWER_BOXES if b not in filled]
-    out: dict[str, int | str] = {}
+    lower_open = any(b not in filled for b in LOWER_BOXES)
     label = BOX_LABELS[own]
-    if preset == "official":
-        for box in open_boxes:
-            if own_open:
-                must = f"a further Yahtzee must go in {label} while it is open"
-                out[box] = 5 * face if box == own else must
-            elif box in LOWER_BOXES:
-                out[box] = _joker_full_value(box, dice)
-            elif lower_open:
-                out[box] = "a further Yahtzee must go in a lower box while one is open"
-            else:
-                out[box] = 0
-    elif preset == "free_choice":
-        for box in open_boxes:
+    out: dict[str, int | str] = {}
+    for box in (b for b in BOXES if b not in filled):
+        if preset == "free_choice":
             out[box] = _joker_full_value(box, dice) if box in LOWER_BOXES else box_score(box, dice)
-    elif preset == "wild_after_upper":
-        for box in open_boxes:
-            out[box] = (_joker_full_value(box, dice) if not own_open else box_score(box, dice))
-    elif preset == "upper_or_kind":
-        for box in open_boxes:
-            if own_open:
-                if box in (own, "three_of_a_kind", "four_of_a_kind"):
-                    out[box] = box_score(box, dice)
-                else:
-                    out[box] = f"while {label} is open, a further Yahtzee goes there or in 3/4 of a kind"
-            elif box in LOWER_BOXES:
-                out[box] = _joker_full_value(box, dice)
-            elif lower_open:
-                out[box] = "a further Yahtzee must go in a lower box while one is open"
-            else:
-                out[box] = 0
-    else:
-        check_preset(preset)
+        elif preset == "wild_after_upper":
+            out[box] = box_score(box, dice) if own_open else _joker_full_value(box, dice)
+        elif not own_open:  # official and upper_or_kind agree once the upper box is filled
+            out[box] = _lower_first(box, dice, lower_open)
+        elif preset == "official":
+            out[box] = 5 * face if box == own else f"a further Yahtzee must go in {label} while it is open"
+        elif box in (own, "three_of_a_kind", "four_of_a_kind"):  # upper_or_kind
+            out[box] = box_score(box, dice)
+        else:
+            out[box] = f"while {label} is open, a further Yahtzee goes there or in 3/4 of a kind"
     return out
 
 
