@@ -1,5 +1,6 @@
 # Build, play and test the static site.
 #   make play   install the runtime if needed, build dist/, serve it (prints the URL)
+#   make icons  redraw the app icons (assets/icons/*.png, committed) after a design change
 #   make test   set up everything on a fresh Debian (Python 3.11, Node 20, root), build,
 #               lint and run the tests; this is what .ci/run runs.
 SHELL := /bin/bash
@@ -13,7 +14,7 @@ PORT ?= 8000
 NPM_FLAGS := --no-audit --no-fund --loglevel=error
 PIP_FLAGS := --quiet --disable-pip-version-check --root-user-action=ignore
 
-.PHONY: play test build deps chromium pydeps venv
+.PHONY: play test build deps chromium pydeps icons venv
 
 # npm ci only when node_modules/ is missing or older than the lock files; npm ci rewrites
 # node_modules/.package-lock.json, which makes it the stamp.
@@ -25,8 +26,13 @@ deps: node_modules/.package-lock.json
 build: deps
 	$(PYTHON) tools/build.py
 
+# dist/ includes sw.js: a browser that opened the site before offers "A new version is
+# ready" after a rebuild (docs/offline.md).
 play: build
 	$(PYTHON) tools/serve.py --port $(PORT)
+
+icons:
+	$(PYTHON) tools/make_icons.py
 
 # Debian's Chromium for the browser tests (Playwright's own download is not reachable).
 chromium:

@@ -78,8 +78,10 @@ def main() -> None:
 
     site = Path(tempfile.mkdtemp(prefix="bench-site-")) / "dist"
     build.build(site)
+    pyodide = build.runtime_dirs()["runtime/pyodide"]  # the build versions the runtime's directory
     for name in ("bare.html", "bare.js"):
-        shutil.copy(ROOT / "bench" / name, site / name)
+        text = (ROOT / "bench" / name).read_text(encoding="utf-8")
+        (site / name).write_text(text.replace("./runtime/pyodide/", f"./{pyodide}/"), encoding="utf-8")
     server, url = serve.start_server(site, port=0)
     executable = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
     with sync_playwright() as pw:

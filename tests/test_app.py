@@ -1,6 +1,7 @@
 """The game manager with a fake screen and a fake localStorage (2048's swappable edges)."""
 
 import asyncio
+import concurrent.futures
 
 from game import rules, save
 from game.app import App, RecordingRenderer
@@ -109,6 +110,8 @@ def test_computer_turns_play_out_with_a_fake_decider():
             await asyncio.sleep(0)
         return app
 
-    app = asyncio.run(run())
+    # In a thread of its own: Playwright's sync API may hold an event loop in this one.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        app = pool.submit(asyncio.run, run()).result(timeout=60)
     assert app.state.over and len(app.state.cards[0].filled) == 13
     assert calls[:2] == [2, 1]

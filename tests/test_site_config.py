@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import json
+import re
 import sys
 import tomllib
 from pathlib import Path
@@ -74,8 +76,9 @@ def test_interpreter_is_the_self_hosted_pyodide() -> None:
 # netlify.toml ---------------------------------------------------------------------------
 
 SAMPLE_PATHS = (
-    "/", "/index.html", "/pyscript.toml", "/game/rules.py", "/game/ui/dom.py",
-    "/assets/favicon.svg", "/runtime/pyscript/core.js", "/runtime/pyodide/pyodide.asm.wasm",
+    "/", "/index.html", "/pyscript.toml", "/pyscript.json", "/sw.js", "/game/rules.py", "/game/ui/dom.py",
+    "/assets/favicon.svg", "/assets/manifest.webmanifest", "/assets/icons/icon-192.png",
+    "/assets/strategy/official.bin", "/runtime/pyscript-0.7.31/core.js", "/runtime/pyodide-314.0.7/pyodide.asm.wasm",
 )
 
 
@@ -102,6 +105,9 @@ def test_headers_for_sample_paths() -> None:
     assert serve.headers_for("/runtime/pyodide/pyodide.asm.wasm", rules)["Content-Type"] == "application/wasm"
     assert "immutable" in serve.headers_for("/runtime/pyscript/core.js", rules)["Cache-Control"]
     assert serve.headers_for("/", rules)["Cache-Control"] == "no-cache"
+    assert serve.headers_for("/sw.js", rules)["Cache-Control"] == "no-cache"
+    assert serve.headers_for("/sw.js", rules)["Content-Type"].startswith("application/javascript")
+    assert serve.headers_for("/assets/manifest.webmanifest", rules)["Content-Type"] == "application/manifest+json"
     csp = serve.headers_for("/", rules)["Content-Security-Policy"]
     directives = dict(d.strip().split(" ", 1) for d in csp.split(";"))
     assert directives["default-src"] == "'self'"
@@ -151,11 +157,47 @@ def test_build_is_deterministic_and_complete(tmp_path: Path) -> None:
     assert build.main(["--out", str(second)]) == 0
     digest = _tree_digest(first)
     assert digest == _tree_digest(second)
-    expected = {"index.html", "pyscript.toml", "runtime/pyscript/core.js", "runtime/pyscript/core.css"}
-    expected |= {f"runtime/pyodide/{name}" for name in build.PYODIDE_FILES}
+    runtime = build.runtime_dirs()
+    pyscript, pyodide = runtime["runtime/pyscript"], runtime["runtime/pyodide"]
+    expected = {"index.html", "pyscript.toml", "pyscript.json", "sw.js", f"{pyscript}/core.js", f"{pyscript}/core.css"}
+    expected |= {f"{pyodide}/{name}" for name in build.PYODIDE_FILES}
     expected |= {p[2:] for p in _game_modules()}
     assert expected <= digest.keys()
     assert not [p for p in digest if p.endswith(".map") or "/tests/" in p or "__pycache__" in p]
+    assert not [p for p in digest if p.startswith(("runtime/pyscript/", "runtime/pyodide/"))]
+
+
+def test_built_pages_name_only_the_versioned_runtime(tmp_path: Path) -> None:
+    out = tmp_path / "dist"
+    assert build.main(["--out", str(out)]) == 0
+    runtime = build.runtime_dirs()
+    assert runtime["runtime/pyodide"] == "runtime/pyodide-" + json.loads((ROOT / "package.json").read_text())[
+        "dependencies"]["pyodide"]
+    for name in ("index.html", "pyscript.json", "pyscript.toml"):
+        text = (out / name).read_text(encoding="utf-8")
+        assert "runtime/pyodide/" not in text and "runtime/pyscript/" not in text, name
+    html = (out / "index.html").read_text(encoding="utf-8")
+    for url in re.findall(r'(?:href|src)="\./([^"]+)"', html):
+        assert (out / url).is_file(), f"index.html names {url}, which the build did not write"
+    config = json.loads((out / "pyscript.json").read_text(encoding="utf-8"))
+    assert config["interpreter"] == f"./{runtime['runtime/pyodide']}/pyodide.mjs"
+    assert (out / config["interpreter"]).is_file()
+
+
+def test_every_built_file_gets_a_sound_cache_control(tmp_path: Path) -> None:
+    """Immutable exactly for the versioned runtime, no-cache for everything else, so no
+    browser keeps a stale file (the service worker's own cache is versioned by sw.js)."""
+    out = tmp_path / "dist"
+    assert build.main(["--out", str(out)]) == 0
+    rules = serve.load_header_rules()
+    versioned = tuple(f"/{d}/" for d in build.runtime_dirs().values())
+    paths = ["/"] + [f"/{p.relative_to(out).as_posix()}" for p in sorted(out.rglob("*")) if p.is_file()]
+    for path in paths:
+        cache = serve.headers_for(path, rules).get("Cache-Control")
+        if path.startswith(versioned):
+            assert cache == "public, max-age=31536000, immutable", path
+        else:
+            assert cache == "no-cache", path
 
 
 def test_build_without_node_modules_says_npm_ci(

@@ -3,9 +3,16 @@
 
     python3 tools/build.py [--out DIR]
 
-dist/ gets index.html, pyscript.toml, game/**/*.py (no tests), assets/** and the
-self-hosted runtime: runtime/pyscript/ (the PyScript chunks the page loads) and
-runtime/pyodide/ (what Pyodide needs to boot with no extra packages).
+dist/ gets index.html, pyscript.toml, game/**/*.py (no tests), assets/**, the
+self-hosted runtime: runtime/pyscript-<version>/ (the PyScript chunks the page loads) and
+runtime/pyodide-<version>/ (what Pyodide needs to boot with no extra packages), and last
+sw.js, the service worker, which precaches all of it (tools/precache.py).
+
+The runtime directories carry the version package.json pins (and package-lock.json's
+integrity hashes hold to the byte), so a URL under runtime/ always names the same bytes
+and netlify.toml can serve them "immutable"; the build rewrites the page's references
+(index.html, pyscript.toml and .json), whose sources name the plain runtime/pyscript/ and
+runtime/pyodide/.
 
 The output depends only on the inputs (sorted walk, plain byte copies), is built in a
 temporary sibling directory and swapped in, so a half-written dist/ is never served.
@@ -14,6 +21,7 @@ temporary sibling directory and swapped in, so a half-written dist/ is never ser
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import re
 import shutil
@@ -21,6 +29,7 @@ import sys
 import time
 import tomllib
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -30,6 +39,10 @@ PRELOAD_MARKER = "<!-- build: module preloads -->"
 
 # Top-level files of the site.
 SITE_FILES = ("index.html", "pyscript.toml")
+
+# The runtime's npm packages and the directory of dist/runtime/ each goes to, before the
+# version is appended (runtime/pyodide -> runtime/pyodide-314.0.7).
+RUNTIME_PACKAGES = {"runtime/pyscript": "@pyscript/core", "runtime/pyodide": "pyodide"}
 
 # From @pyscript/core/dist: core.js, core.css, every chunk they import statically, and the
 # chunks the core imports dynamically at boot. PyScript imports all its plugin modules
@@ -61,6 +74,24 @@ _DYNAMIC_IMPORT_RE = re.compile(r"""\bimport\(\s*["']\./([\w.-]+\.js)["']\s*\)""
 
 class BuildError(Exception):
     """A problem the person running the build can fix; printed without a traceback."""
+
+
+def _load_tool(name: str) -> ModuleType:
+    """tools/<name>.py as a module (tools/ is a folder of scripts, not a package)."""
+    key = f"_site_tools_{name}"
+    if key not in sys.modules:
+        spec = importlib.util.spec_from_file_location(key, Path(__file__).with_name(f"{name}.py"))
+        assert spec and spec.loader
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[key] = module
+        spec.loader.exec_module(module)
+    return sys.modules[key]
+
+
+def runtime_dirs() -> dict[str, str]:
+    """{"runtime/pyodide": "runtime/pyodide-314.0.7", ...} from the pins in package.json."""
+    pins = json.loads((ROOT / "package.json").read_text())["dependencies"]
+    return {plain: f"{plain}-{pins[package]}" for plain, package in RUNTIME_PACKAGES.items()}
 
 
 def _package_dir(name: str) -> Path:
@@ -133,9 +164,10 @@ def build(out: Path) -> int:
     """Write the publish directory to ``out``; returns the number of files."""
     pyscript = _package_dir("@pyscript/core") / "dist"
     pyodide = _package_dir("pyodide")
+    runtime = runtime_dirs()
     pairs = _site_sources()
-    pairs += [(src, Path("runtime/pyscript") / src.name) for src in _pyscript_sources(pyscript)]
-    pairs += [(pyodide / name, Path("runtime/pyodide") / name) for name in PYODIDE_FILES]
+    pairs += [(src, Path(runtime["runtime/pyscript"]) / src.name) for src in _pyscript_sources(pyscript)]
+    pairs += [(pyodide / name, Path(runtime["runtime/pyodide"]) / name) for name in PYODIDE_FILES]
     for src, _ in pairs:
         if not src.is_file():
             raise BuildError(f"{src} is missing from the installed package")
@@ -146,10 +178,27 @@ def build(out: Path) -> int:
         dest = tmp / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(src, dest)  # bytes only: no source mtimes or modes leak into dist/
+    _version_runtime(tmp, runtime)
     count = len(pairs) + _speed_up_boot(tmp)
+    # Last: the service worker hashes the finished files (and is not itself precached).
+    _load_tool("precache").write_service_worker(tmp)
+    count += 1
     shutil.rmtree(out, ignore_errors=True)
     tmp.rename(out)
     return count
+
+
+def _version_runtime(site: Path, runtime: dict[str, str]) -> None:
+    """Point index.html and pyscript.toml at the versioned runtime directories."""
+    for name in ("index.html", "pyscript.toml"):
+        page = site / name
+        text = page.read_text(encoding="utf-8")
+        for plain, versioned in runtime.items():
+            text = text.replace(f"./{plain}/", f"./{versioned}/")
+        left = re.findall(r"[\w./-]*runtime/(?:pyscript|pyodide)/[\w./-]*", text)
+        if left:
+            raise BuildError(f"{name} names the runtime other than as ./runtime/...: {left}")
+        page.write_text(text, encoding="utf-8")
 
 
 def _speed_up_boot(site: Path) -> int:

@@ -85,6 +85,7 @@ class Handler(SimpleHTTPRequestHandler):
         ".toml": "text/plain; charset=utf-8",
         ".py": "text/plain; charset=utf-8",
         ".svg": "image/svg+xml",
+        ".webmanifest": "application/manifest+json",
     }
 
     def send_head(self) -> BinaryIO | None:

@@ -7,6 +7,12 @@ Playwright's sync API.
   error, uncaught page error or Content-Security-Policy violation.
 - ``SitePage.run_python(code)`` runs Python in the page's interpreter and returns
   ``result`` (JSON-able), so tests can reach game modules without the UI.
+- The site's service worker (sw.js) is held to the same rules: its requests are routed
+  and recorded in ``worker_requests`` (``requests`` stays the page's own, whether the
+  worker or the network answered them), and its HTTP errors and console errors fail the
+  test (it logs its own CSP violations as console errors: nothing else would show them).
+  Playwright reports service-worker traffic and console on the context only, so on a
+  context shared by several pages each of them records the worker's.
 
 The site is built once per session into a temporary directory (not dist/, which a
 `make play` in the same tree may be serving) and served by tools/serve.py with
@@ -15,6 +21,7 @@ netlify.toml's headers.
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import itertools
 import json
@@ -22,6 +29,7 @@ import os
 import subprocess
 import sys
 import time
+import weakref
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -58,8 +66,8 @@ document.addEventListener('securitypolicyviolation', (e) => window.__cspViolatio
 """
 
 
-def _load_serve() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("_site_tools_serve", ROOT / "tools" / "serve.py")
+def _load_tool(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"_site_tools_{name}", ROOT / "tools" / f"{name}.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
@@ -67,7 +75,8 @@ def _load_serve() -> ModuleType:
     return module
 
 
-serve = _load_serve()
+serve = _load_tool("serve")
+precache = _load_tool("precache")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -87,6 +96,7 @@ class SitePage:
     response: Response | None = None
     boot_seconds: float = 0.0
     requests: list[str] = field(default_factory=list)
+    worker_requests: list[str] = field(default_factory=list)  # the service worker's own (precaching...)
     responses: list[Response] = field(default_factory=list)
     off_origin: list[str] = field(default_factory=list)
     http_errors: list[str] = field(default_factory=list)
@@ -149,6 +159,21 @@ class SitePage:
         return outcome["ok"]
 
 
+# The pages opened on each shared context, for the one context-wide route that sees the
+# service worker's requests (a page's route never does).
+_SHARED: weakref.WeakKeyDictionary[BrowserContext, list[SitePage]] = weakref.WeakKeyDictionary()
+
+
+def _route_shared(sites: list[SitePage], route: Route) -> None:
+    url = route.request.url
+    if all(site.is_local(url) for site in sites):
+        route.continue_()
+    else:
+        for site in sites:
+            site.off_origin.append(url)
+        route.abort()
+
+
 def open_site(browser: Browser, url: str, *, context: BrowserContext | None = None,
               init_script: str | None = None) -> SitePage:
     """Open ``url`` with every request and error recorded, and boot it.
@@ -183,12 +208,36 @@ def open_site(browser: Browser, url: str, *, context: BrowserContext | None = No
     def on_request(request: Request) -> None:
         site.requests.append(request.url)
 
+    # The service worker's own traffic and console reach the context only (no page).
+    def on_worker_request(request: Request) -> None:
+        if request.service_worker is not None:
+            site.worker_requests.append(request.url)
+
+    def on_worker_response(response: Response) -> None:
+        if response.request.service_worker is not None and response.status >= 400:
+            site.http_errors.append(f"{response.status} {response.url} (service worker)")
+
+    def on_worker_console(message: ConsoleMessage) -> None:
+        if message.page is None and message.type == "error":
+            site.errors.append(f"service worker console: {message.text}")
+
     # A context of its own is routed whole (service-worker requests included); a shared
-    # one per page, so each page's own record stays its own.
-    (page if shared else context).route("**/*", route)
+    # one per page, so each page's own record stays its own, plus once for the context,
+    # which only the service worker's requests reach (a page's route handles the page's).
+    if shared:
+        page.route("**/*", route)
+        if context not in _SHARED:
+            _SHARED[context] = []
+            context.route("**/*", functools.partial(_route_shared, _SHARED[context]))
+        _SHARED[context].append(site)
+    else:
+        context.route("**/*", route)
     page.on("request", on_request)
     page.on("response", on_response)
     page.on("console", on_console)
+    context.on("request", on_worker_request)
+    context.on("response", on_worker_response)
+    context.on("console", on_worker_console)
     page.on("pageerror", lambda exc: site.errors.append(f"page error: {exc}"))
     try:
         site.response = page.goto(url)
@@ -197,6 +246,28 @@ def open_site(browser: Browser, url: str, *, context: BrowserContext | None = No
         context.close()
         raise
     return site
+
+
+def wait_for_offline_ready(site: SitePage, site_dir: Path, timeout: float = BOOT_TIMEOUT_S) -> str:
+    """Wait until the service worker controls the page and its precache holds exactly the
+    files the served sw.js lists; returns the precache's name."""
+    build = precache.read_manifest((site_dir / precache.SW_NAME).read_text(encoding="utf-8"))
+    name = f"{precache.cache_names(build)[0]}@{site.origin}/"
+    expected = sorted(f"{site.origin}/{'' if url == './' else url}" for url, _ in build["precache"])
+    probe = """async (name) => {
+      if (!navigator.serviceWorker.controller) return null;
+      if (!(await caches.has(name))) return null;
+      const cache = await caches.open(name);
+      return (await cache.keys()).map((r) => r.url).sort();
+    }"""
+    start = time.monotonic()
+    while (cached := site.page.evaluate(probe, name)) != expected:
+        if site.problems():
+            pytest.fail("page failed while installing its service worker:\n" + "\n".join(site.problems()))
+        if time.monotonic() - start > timeout:
+            pytest.fail(f"precache {name} not complete after {timeout:.0f} s: {cached}")
+        site.page.wait_for_timeout(100)
+    return name
 
 
 def _check(site: SitePage, before: list[str] | None = None) -> None:

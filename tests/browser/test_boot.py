@@ -4,7 +4,9 @@ Content-Security-Policy violation."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
@@ -14,6 +16,8 @@ if TYPE_CHECKING:  # the fixtures' type; conftest is not imported at run time
     from conftest import SitePage
 
 pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _path(url: str) -> str:
@@ -27,12 +31,17 @@ def test_boots_to_ready(site: SitePage) -> None:
 
 
 def test_runtime_is_self_hosted(site: SitePage) -> None:
+    # Under directories named for the pinned versions (tools/build.py), so they can be immutable.
+    pins = json.loads((ROOT / "package.json").read_text())["dependencies"]
+    pyodide, pyscript = f"/runtime/pyodide-{pins['pyodide']}", f"/runtime/pyscript-{pins['@pyscript/core']}"
     paths = {_path(u) for u in site.requests}
-    assert "/runtime/pyodide/pyodide.asm.wasm" in paths
-    assert "/runtime/pyodide/python_stdlib.zip" in paths
-    assert "/runtime/pyscript/core.js" in paths
+    assert f"{pyodide}/pyodide.asm.wasm" in paths
+    assert f"{pyodide}/python_stdlib.zip" in paths
+    assert f"{pyscript}/core.js" in paths
+    assert not [p for p in paths if p.startswith(("/runtime/pyodide/", "/runtime/pyscript/"))]
     assert not site.off_origin
-    assert all(site.is_local(u) for u in site.requests), [u for u in site.requests if not site.is_local(u)]
+    everything = site.requests + site.worker_requests  # the service worker's own fetches too
+    assert all(site.is_local(u) for u in everything), [u for u in everything if not site.is_local(u)]
 
 
 def test_game_modules_work_in_the_browser(site: SitePage) -> None:
