@@ -3,28 +3,20 @@ draws (pixel for pixel), and the manifest names them with the right sizes."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+
+from tests.support import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "assets"
 
 
-def _tool(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"_site_tools_{name}", ROOT / "tools" / f"{name}.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
-make_icons = _tool("make_icons")
+make_icons = load_tool("make_icons")
 
 
 @pytest.mark.parametrize("icon", make_icons.ICONS, ids=lambda icon: icon.name)

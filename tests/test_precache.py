@@ -6,30 +6,22 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import importlib.util
 import shutil
 import subprocess
-import sys
 import tomllib
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+
+from tests.support import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _tool(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"_site_tools_{name}", ROOT / "tools" / f"{name}.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
-precache = _tool("precache")
-build = _tool("build")
+precache = load_tool("precache")
+build = load_tool("build")
 
 FAKE_SITE = {
     "index.html": "<!doctype html><title>x</title>",

@@ -5,31 +5,22 @@ and says what to do when node_modules/ is missing. No browser needed."""
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import re
-import sys
 import tomllib
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+
+from tests.support import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _tool(name: str) -> ModuleType:
-    """tools/<name>.py as a module (tools/ is scripts, not a package on sys.path)."""
-    spec = importlib.util.spec_from_file_location(f"_site_tools_{name}", ROOT / "tools" / f"{name}.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
-build = _tool("build")
-serve = _tool("serve")
+build = load_tool("build")
+serve = load_tool("serve")
 
 
 def _toml(name: str) -> dict:

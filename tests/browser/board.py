@@ -95,6 +95,28 @@ def play_turn_by_clicks(page: Page, preset: str = "official", holds: tuple[int, 
     return box, expected[box]
 
 
+def mid_turn(page: Page) -> tuple:
+    """Two players three turns in, then a turn at its second roll with dice 1, 3 and 5 held;
+    returns :func:`snapshot` of it (what a reload must bring back exactly)."""
+    new_game(page, ["Ann", "Bob"])
+    for _ in range(3):
+        play_turn_by_clicks(page, holds=(2,))
+    roll_button(page).click()
+    page.click('#dice [data-die="0"]')
+    page.click('#dice [data-die="4"]')
+    roll_button(page).click()
+    page.click('#dice [data-die="2"]')
+    state = snapshot(page)
+    assert state[1] == (True, False, True, False, True) and state[2] == "Roll (1 left)"
+    return state
+
+
+def snapshot(page: Page) -> tuple:
+    """Dice, holds, the Roll button's text, whose turn, and both cards."""
+    return (dice(page), held(page), roll_button(page).inner_text(), current_seat(page), filled(page, 0),
+            filled(page, 1))
+
+
 def check_totals(page: Page, seat: int) -> rules.Totals:
     card = filled(page, seat)
     bonuses = int(page.get_attribute(f'#scorecard td[data-seat="{seat}"][data-total="yahtzee_bonus"]',

@@ -22,7 +22,6 @@ netlify.toml's headers.
 from __future__ import annotations
 
 import functools
-import importlib.util
 import itertools
 import json
 import os
@@ -34,7 +33,6 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -51,6 +49,8 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
+from tests.support import load_tool
+
 ROOT = Path(__file__).resolve().parents[2]
 BOOT_TIMEOUT_S = 60.0
 CHROMIUM = Path("/usr/bin/chromium")  # Debian's; Playwright's own download is not reachable here
@@ -66,17 +66,10 @@ document.addEventListener('securitypolicyviolation', (e) => window.__cspViolatio
 """
 
 
-def _load_tool(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"_site_tools_{name}", ROOT / "tools" / f"{name}.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
-serve = _load_tool("serve")
-precache = _load_tool("precache")
+serve = load_tool("serve")
+precache = load_tool("precache")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

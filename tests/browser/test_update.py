@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser
 
 from tests.browser import board
 from tests.browser.conftest import SitePage, _check, open_site, precache, serve, wait_for_offline_ready
@@ -51,11 +51,6 @@ def _deploy_new_version(root: Path) -> dict:
     return precache.write_service_worker(root)
 
 
-def _game_state(page: Page) -> tuple:
-    return (board.dice(page), board.held(page), board.roll_button(page).inner_text(),
-            board.current_seat(page), board.filled(page, 0), board.filled(page, 1))
-
-
 def test_the_first_install_offers_nothing(installed: tuple[SitePage, str]) -> None:
     site, _ = installed
     site.page.wait_for_timeout(300)
@@ -69,16 +64,7 @@ def test_a_new_version_waits_for_reload_and_the_game_survives_it(
     site, old_cache = installed
     root, url = served
     page = site.page
-    board.new_game(page, ["Ann", "Bob"])
-    for _ in range(3):
-        board.play_turn_by_clicks(page, holds=(2,))
-    board.roll_button(page).click()
-    page.click('#dice [data-die="0"]')
-    page.click('#dice [data-die="4"]')
-    board.roll_button(page).click()
-    page.click('#dice [data-die="2"]')
-    before = _game_state(page)
-    assert before[1] == (True, False, True, False, True) and before[2] == "Roll (1 left)"
+    before = board.mid_turn(page)
     page.evaluate("window.__samePage = true")
 
     build = _deploy_new_version(root)
@@ -95,7 +81,7 @@ def test_a_new_version_waits_for_reload_and_the_game_survives_it(
     assert page.evaluate("window.__samePage") is True
     assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => !!r.waiting)")
     assert page.locator('meta[name="x-test-build"]').count() == 0
-    assert _game_state(page) == before
+    assert board.snapshot(page) == before
 
     with page.expect_navigation():
         page.get_by_role("button", name="Reload").click()
@@ -103,7 +89,7 @@ def test_a_new_version_waits_for_reload_and_the_game_survives_it(
     assert page.evaluate("window.__samePage") is None
     assert page.locator('meta[name="x-test-build"]').count() == 1  # the new version runs
     assert page.locator("#update-notice").is_hidden()
-    assert _game_state(page) == before
+    assert board.snapshot(page) == before
     # The new worker controls the page; the old build's cache is gone.
     assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => !!r.active && !r.waiting)")
     names = page.evaluate("caches.keys()")
