@@ -22,14 +22,13 @@ from __future__ import annotations
 import asyncio
 import datetime
 import random
-import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from typing import Any, Protocol
 
 from game import coach_view, coaching, rules, save, view
 from game.coaching import Advice
-from game.dice import DiceSource
+from game.dice import DiceSource, new_seed
 from game.game import GameState, IllegalAction, Player, Score, SetupError, new_game
 
 #: Seconds between the visible steps of a computer's turn: slow enough to follow.
@@ -306,7 +305,7 @@ class App:
         state, storage = self.state, self.storage
         storage.clear_game()
         # Every decision is kept for the review (the last 50 games).
-        self.finished_id = secrets.token_hex(8)
+        self.finished_id = new_seed()
         storage.add_finished_game(save.dumps(state), game_id=self.finished_id,
                                   finished=datetime.date.today().isoformat(), preset=state.preset,
                                   players=[p.name for p in state.players], scores=list(state.grand_totals()),

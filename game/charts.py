@@ -16,10 +16,10 @@ True
 from __future__ import annotations
 
 import math
-from html import escape
 from typing import TYPE_CHECKING
 
 from game import rules
+from game.markup import escape
 from game.stats import BIN_WIDTH, Stats
 
 if TYPE_CHECKING:  # only for annotations: the histogram alone need not load the coach

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from html import escape
-
 from game.coaching import Advice, describe
+from game.markup import escape
 
 
 def coach_html(enabled: bool, advice: Advice | None, show_values: bool, loading: bool = False) -> str:

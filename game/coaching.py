@@ -7,11 +7,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from game.game import GameState
 from game.rules import BOX_LABELS
-from game.strategy.coach import Option, rank_options
-from game.strategy.tables import Table
+
+if TYPE_CHECKING:  # the coach loads when hints are first asked for, not at start-up
+    from game.strategy.coach import Option
+    from game.strategy.tables import Table
 
 #: Gaps (expected points between the best option and the runner-up) for each word.
 #: Ours, chosen so "toss-up" means the choice hardly matters (under 0.1 points) and
@@ -54,6 +57,8 @@ def advise(state: GameState, table: Table) -> Advice | None:
     seat = state.current_seat
     if seat is None or state.dice is None:
         return None
+    from game.strategy.coach import rank_options
+
     card = state.cards[seat]
     return Advice(tuple(rank_options(table, card.filled, state.dice, state.rolls_left, card.yahtzee_bonuses)))
 
@@ -61,6 +66,7 @@ def advise(state: GameState, table: Table) -> Advice | None:
 def describe(option: Option) -> str:
     """Words for one option.
 
+    >>> from game.strategy.coach import Option
     >>> describe(Option("score", 250.0, 0.0, box="chance", points=22))
     'Score 22 in Chance'
     >>> describe(Option("hold", 250.0, 0.0, hold=(True,) * 3 + (False,) * 2, held_faces=(6, 6, 6)))

@@ -14,7 +14,6 @@ True
 from __future__ import annotations
 
 import hashlib
-import secrets
 from collections.abc import Iterable
 from typing import Protocol
 
@@ -79,4 +78,6 @@ def new_seed() -> str:
     >>> len(new_seed())
     12
     """
+    import secrets  # here, not at the top: start-up time in the browser (docs/performance.md)
+
     return secrets.token_urlsafe(9)

@@ -11,21 +11,21 @@ from game.app import App
 from game.game import Player
 from game.links import parse_query
 from game.storage import Storage
-from game.strategy import players
+from game.strategy import LEVELS
 from game.ui.dialogs import Dialogs
 from game.ui.dom import DomRenderer, bind_board
 from game.ui.local_storage import open_local_store
 from game.ui.review import ReviewDialog
 from game.ui.setup import SetupDialog
 from game.ui.share import bind_sharing
-from game.ui.tables import fetch_table
+from game.ui.tables import decide, fetch_table
 
 storage = Storage(open_local_store(window))
 renderer = DomRenderer(document)
-app = App(renderer, storage, decide=players.decide, load_table=fetch_table)
+app = App(renderer, storage, decide=decide, load_table=fetch_table)
 renderer.dialogs = Dialogs(document, window, app, storage, renderer)
 listeners = [bind_board(document, app, renderer), bind_sharing(window, app),
-             SetupDialog(document, app, kinds=("human", *players.LEVELS)), ReviewDialog(document, app, storage)]
+             SetupDialog(document, app, kinds=("human", *LEVELS)), ReviewDialog(document, app, storage)]
 
 link = parse_query(str(window.location.search))
 renderer.notify(link.notices)

@@ -6,11 +6,10 @@ HTML built from a :class:`~game.review.Review`; the player's name sits in a
 
 from __future__ import annotations
 
-from html import escape
-
 from game import rules
 from game.charts import review_svg
 from game.coaching import describe
+from game.markup import escape
 from game.review import Decision, Review
 from game.view import name_slot
 

@@ -17,7 +17,6 @@ the keys, the schema and what happens on each failure.
 from __future__ import annotations
 
 import json
-import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -147,9 +146,9 @@ class Storage:
     """
 
     def __init__(self, store: KeyValueStore | None, *, clock: Callable[[], datetime] = datetime.now,
-                 new_id: Callable[[], str] = lambda: secrets.token_hex(8)) -> None:
+                 new_id: Callable[[], str] | None = None) -> None:
         self._clock = clock
-        self._new_id = new_id
+        self._new_id = new_id or _random_id
         self._notices: list[Notice] = []
         self._seen: dict[str, str] = {}  # the last text read or written per key: the fallback's seed
         self._stuck: set[str] = set()  # unreadable keys that could not be backed up: never overwrite
@@ -552,3 +551,9 @@ def _parse_history(raw: str) -> list[tuple[FinishedGame, str]]:
 
 def _stats_name(preset: str, assisted: bool) -> str:
     return f"the statistics for {rules.PRESET_LABELS[preset]}" + (" (assisted games)" if assisted else "")
+
+
+def _random_id() -> str:
+    import secrets  # here, not at the top: start-up time in the browser (docs/performance.md)
+
+    return secrets.token_hex(8)

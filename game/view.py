@@ -13,11 +13,11 @@ True
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from html import escape
 
 from game import rules
 from game.charts import histogram_svg
 from game.game import GameState
+from game.markup import escape
 from game.scores import ScoreEntry
 from game.stats import Stats
 

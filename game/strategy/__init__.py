@@ -7,4 +7,12 @@
 - ``python -m game.strategy --help``: the coach on the command line.
 
 Pure Python: it runs in the browser; the tables come from ``tools/gen_tables.py``.
+This package module stays light on purpose: the page imports it at start-up for the
+levels' names and means, and loads the coach only when a feature first needs it.
 """
+
+#: Computer levels, strongest first.
+LEVELS: tuple[str, ...] = ("optimal", "noisy", "greedy")
+#: Mean final score of each level over 2,000 official solitaire games (bench/bench_players.py,
+#: docs/strategy.md); the new-game dialog shows them. tests/test_strategy_players.py re-measures.
+LEVEL_MEANS: dict[str, float] = {"optimal": 256.33, "noisy": 234.82, "greedy": 194.76}

@@ -24,13 +24,10 @@ import random
 from collections.abc import Mapping
 
 from game import rules
+from game.strategy import LEVEL_MEANS, LEVELS  # noqa: F401 (LEVEL_MEANS re-exported)
 from game.strategy.coach import rank_options
 from game.strategy.tables import Table, load_preset
 
-LEVELS: tuple[str, ...] = ("optimal", "noisy", "greedy")
-#: Mean final score of each level over 2,000 official solitaire games (bench/bench_players.py,
-#: docs/strategy.md); the new-game dialog shows them. tests/test_strategy_players.py re-measures.
-LEVEL_MEANS: dict[str, float] = {"optimal": 256.33, "noisy": 234.82, "greedy": 194.76}
 NOISY_TEMPERATURE = 1.0  # points; 1.0 puts noisy about halfway between greedy and optimal
 _MADE = ("full_house", "small_straight", "large_straight", "yahtzee")
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from pyodide.ffi import create_proxy
 
 from game import rules, view
+from game.markup import escape
 from game.ui.dom import found
 
 

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-from html import escape
 from typing import Any
 
 from pyodide.ffi import create_proxy
 
 from game import rules, save
-from game.review import review
-from game.review_view import review_html
+from game.markup import escape
 from game.ui.dom import found
 
 
@@ -84,6 +82,9 @@ class ReviewDialog:
         if table is None:
             self.body.innerHTML = '<p class="empty">The review needs the strategy table, which could not be loaded.</p>'
             return
+        from game.review import review  # the coach and the chart load on first use
+        from game.review_view import review_html
+
         seat = int(self.seats.value)
         result = review(state, seat, table)
         self.body.innerHTML = review_html(result)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime
-from html import escape
 from typing import Any
 
 from pyodide.ffi import create_proxy
@@ -11,7 +10,8 @@ from pyodide.ffi import create_proxy
 from game import rules
 from game.game import MAX_PLAYERS, Player
 from game.links import daily_seed
-from game.strategy.players import LEVEL_MEANS
+from game.markup import escape
+from game.strategy import LEVEL_MEANS
 from game.ui.dom import found
 
 KIND_LABELS = {"human": "Person"} | {

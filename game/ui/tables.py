@@ -1,15 +1,28 @@
-"""Strategy tables, fetched from the site only when a coach or computer first needs one."""
+"""The strategy, loaded only when a coach or computer first needs it.
+
+Importing the coach costs start-up time in the browser (it builds its roll tables), so
+the page imports this light module and the strategy code on first use.
+"""
 
 from __future__ import annotations
 
-from pyodide.http import pyfetch
-
-from game.strategy.tables import Table, load_table
+from typing import Any
 
 
-async def fetch_table(preset: str) -> Table:
+def decide(*args: Any, **kwargs: Any) -> tuple[str, Any]:
+    """:func:`game.strategy.players.decide`, imported on the first computer move."""
+    from game.strategy.players import decide as play
+
+    return play(*args, **kwargs)
+
+
+async def fetch_table(preset: str) -> Any:
     """Download and decode ``assets/strategy/<preset>.bin`` (the service worker caches it)."""
+    from pyodide.http import pyfetch  # ~80 ms to import in the browser: on first use only
+
     response = await pyfetch(f"./assets/strategy/{preset}.bin")
+    from game.strategy.tables import load_table
+
     if not response.ok:
         raise OSError(f"the strategy table for {preset} could not be loaded (HTTP {response.status})")
     return load_table(preset, await response.bytes())
