@@ -32,7 +32,8 @@ _PIPS = {
 }
 
 
-REVIEW_BUTTON = '<button type="button" id="review-game">Review this game</button>'
+REVIEW_BUTTON = ('<button type="button" id="again">New game</button>'
+                 '<button type="button" id="review-game">Review this game</button>')
 
 
 def name_slot(seat: int) -> str:

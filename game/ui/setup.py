@@ -55,6 +55,8 @@ class SetupDialog:
         self.count.addEventListener("change", self._proxies[0])
         document.getElementById("setup-form").addEventListener("submit", self._proxies[1])
         document.getElementById("new-game").addEventListener("click", self._proxies[2])
+        self._proxies.append(create_proxy(self._again))
+        document.body.addEventListener("click", self._proxies[-1])
         document.getElementById("setup-cancel").addEventListener("click", self._proxies[3])
         document.getElementById("setup-daily").addEventListener("click", self._proxies[4])
         self._show_rows()
@@ -63,6 +65,11 @@ class SetupDialog:
         for i, name in enumerate(names):
             self.document.querySelector(f'[data-name="{i}"]').value = name
         self.dialog.showModal()
+
+    def _again(self, event: Any) -> None:
+        """The New game button shown with the result of a finished game."""
+        if hasattr(event.target, "closest") and found(event.target.closest("#again")):
+            self.open()
 
     def _show_rows(self, _event: Any = None) -> None:
         count = int(self.count.value)

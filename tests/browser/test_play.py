@@ -112,3 +112,14 @@ def test_screenshots_and_no_horizontal_scroll(site, width, height):
     # The page itself never scrolls sideways; only the scorecard may, inside its frame.
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.set_viewport_size({"width": 1280, "height": 800})
+
+
+def test_the_result_offers_a_new_game(site):
+    page = site.page
+    board.new_game(page, ["Again"])
+    for _ in range(13):
+        board.play_turn_by_clicks(page)
+    board.close_end_dialogs(page)
+    page.click("#status #again")
+    assert page.locator("#setup").is_visible()
+    page.click("#setup-cancel")
