@@ -20,6 +20,7 @@ from game.game import GameState
 from game.markup import escape
 from game.scores import ScoreEntry
 from game.stats import Stats
+from game.strategy import LEVEL_NAMES
 
 #: Pip positions on a 100x100 face, for each face value.
 _PIPS = {
@@ -130,9 +131,10 @@ def _box_cell(state: GameState, seat: int, box: str, options: dict[str, int | st
                 f'aria-label="{reason}"><span aria-hidden="true">✕</span></button></td>')
     marked = " hint" if box == hint else ""
     advice = ", the coach's choice" if box == hint else ""
+    waiting = "" if state.current_player.is_human else " disabled"  # a computer is choosing
     return (f'<td class="open current" data-seat="{seat}"><button type="button" class="box{marked}" '
-            f'data-box="{box}" data-preview="{option}" aria-label="{label}: score {option}{advice}">{option}'
-            "</button></td>")
+            f'data-box="{box}" data-preview="{option}" aria-label="{label}: score {option}{advice}"{waiting}>'
+            f"{option}</button></td>")
 
 
 def _total_row(state: GameState, key: str, label: str, value_of) -> str:
@@ -199,7 +201,7 @@ def status_html(state: GameState) -> str:
                 f'<p class="actions">{REVIEW_BUTTON}</p>')
     seat = state.current_seat
     kind = state.players[seat].kind
-    who = "" if kind == "human" else f" <small>(computer: {escape(kind)})</small>"
+    who = "" if kind == "human" else f" <small>(computer: {escape(LEVEL_NAMES.get(kind, kind))})</small>"
     hint = "Roll the dice." if state.rolls_used == 0 else (
         "Hold dice and roll again, or score a box." if state.rolls_left else "Choose a box to score.")
     turn = f"Round {state.round + 1} of 13"

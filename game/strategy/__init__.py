@@ -16,3 +16,5 @@ LEVELS: tuple[str, ...] = ("optimal", "noisy", "greedy")
 #: Mean final score of each level over 2,000 official solitaire games (bench/bench_players.py,
 #: docs/strategy.md); the new-game dialog shows them. tests/test_strategy_players.py re-measures.
 LEVEL_MEANS: dict[str, float] = {"optimal": 256.33, "noisy": 234.82, "greedy": 194.76}
+#: What the screen calls each level.
+LEVEL_NAMES: dict[str, str] = {"optimal": "Optimal", "noisy": "Casual", "greedy": "Beginner"}

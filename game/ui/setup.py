@@ -11,12 +11,11 @@ from game import rules
 from game.game import MAX_PLAYERS, Player
 from game.links import daily_seed
 from game.markup import escape
-from game.strategy import LEVEL_MEANS
+from game.strategy import LEVEL_MEANS, LEVEL_NAMES, LEVELS
 from game.ui.dom import found
 
 KIND_LABELS = {"human": "Person"} | {
-    level: f"Computer: {name} (averages {LEVEL_MEANS[level]:.0f})"
-    for level, name in (("optimal", "Optimal"), ("noisy", "Casual"), ("greedy", "Beginner"))
+    level: f"Computer: {LEVEL_NAMES[level]} (averages {LEVEL_MEANS[level]:.0f})" for level in LEVELS
 }
 
 
