@@ -1,7 +1,7 @@
 """Finished games kept for review: the last 50, newest first, corrupt data, a full store, two tabs."""
 
 import json
-from datetime import datetime, timedelta
+from datetime import datetime
 
 import pytest
 
@@ -9,15 +9,7 @@ from game import kvstore, save, storage
 from game.dice import ScriptedDice
 from game.game import new_game
 from game.storage import HISTORY_KEY, HISTORY_SIZE, FinishedGame, MemoryStore, Storage
-
-
-class Clock:
-    def __init__(self, start=datetime(2024, 5, 1, 20, 0)):
-        self.now = start
-
-    def __call__(self):
-        self.now += timedelta(minutes=1)
-        return self.now
+from tests.test_storage import Clock
 
 
 def tab(store, clock=None):
