@@ -74,6 +74,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=7, help="cold and warm loads of each page")
     parser.add_argument("--games", type=int, default=3, help="solo games played for click latency")
+    parser.add_argument("--cold-only", action="store_true",
+                        help="no warm reloads: nothing (the service worker's precaching above all) runs "
+                             "in the background between two cold loads")
     args = parser.parse_args()
 
     site = Path(tempfile.mkdtemp(prefix="bench-site-")) / "dist"
@@ -91,7 +94,8 @@ def main() -> None:
             for page_url, cold, warm in ((url, cold_game, warm_game), (url + "bare.html", cold_bare, warm_bare)):
                 context = browser.new_context()
                 cold.append(ready_time(context, page_url))
-                warm.append(ready_time(context, page_url))
+                if not args.cold_only:
+                    warm.append(ready_time(context, page_url))
                 context.close()
         context = browser.new_context()
         page = context.new_page()
@@ -114,9 +118,12 @@ def main() -> None:
     shutil.rmtree(site.parent, ignore_errors=True)
 
     med = statistics.median
-    print(f"runs: {args.runs} cold + {args.runs} warm loads per page; Chromium {executable or 'bundled'}")
+    warm_runs = 0 if args.cold_only else args.runs
+    print(f"runs: {args.runs} cold + {warm_runs} warm loads per page; Chromium {executable or 'bundled'}")
     for label, game, bare, target in (("cold", cold_game, cold_bare, " (target <= 1.10)"),
                                       ("warm", warm_game, warm_bare, "")):
+        if not game:
+            continue
         print(f"{label} time-to-ready, median: game {med(game):.0f} ms, bare Pyodide {med(bare):.0f} ms, "
               f"ratio {med(game) / med(bare):.3f}{target}; fastest: game {min(game):.0f} ms, "
               f"bare {min(bare):.0f} ms, ratio {min(game) / min(bare):.3f}; "
