@@ -221,8 +221,7 @@ class App:
             return
 
         async def load() -> None:
-            await self._table_for("optimal")
-            if self.state is not None and self.state.preset in self.tables:
+            if await self.table_for(preset) is not None and self.state is not None:
                 self._changed(coach_only=True)
 
         self._loading = asyncio.ensure_future(load())
@@ -381,9 +380,10 @@ class App:
                     self._act(lambda s, held=choice: s.set_held(held), rolled=False, computer=True)
                     kept = [str(d) for d, h in zip(state.dice, choice, strict=True) if h]
                     self.renderer.announce(f"{player.name} holds {', '.join(kept) or 'nothing'}.")
+                    holding = self.state
                     if not self.fast:
                         await self.sleep(COMPUTER_PACE / 2)
-                    if self.state is not None and self.state.moves[: len(state.moves)] == state.moves:
+                    if self.state is holding:  # no new game started during the pause
                         self._act(lambda s: s.roll(), computer=True)
                         self.renderer.announce(f"{player.name}: " + view.describe_roll(self.state))
             if not self.fast:

@@ -13,6 +13,7 @@ from game.game import GameState
 from game.rules import BOX_LABELS
 
 if TYPE_CHECKING:  # the coach loads when hints are first asked for, not at start-up
+    from game.review import Decision
     from game.strategy.coach import Option
     from game.strategy.tables import Table
 
@@ -41,15 +42,12 @@ class Advice:
 
     @property
     def gap(self) -> float:
-        """How much the runner-up loses against the best (0 with only one option)."""
+        """How much the runner-up loses against the best (infinite with only one option)."""
         return self.options[1].loss if len(self.options) > 1 else float("inf")
 
     @property
     def confidence(self) -> str:
-        return "clear" if len(self.options) == 1 else confidence_word(self.gap)
-
-    def value_of_box(self, box: str) -> Option | None:
-        return next((o for o in self.options if o.box == box), None)
+        return confidence_word(self.gap)  # a lone option's gap is infinite: "clear"
 
 
 def advise(state: GameState, table: Table) -> Advice | None:
@@ -63,8 +61,8 @@ def advise(state: GameState, table: Table) -> Advice | None:
     return Advice(tuple(rank_options(table, card.filled, state.dice, state.rolls_left, card.yahtzee_bonuses)))
 
 
-def describe(option: Option) -> str:
-    """Words for one option.
+def describe(option: Option | Decision) -> str:
+    """Words for one option, or for what a player did (a review's decision has the same fields).
 
     >>> from game.strategy.coach import Option
     >>> describe(Option("score", 250.0, 0.0, box="chance", points=22))

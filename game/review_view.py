@@ -1,12 +1,21 @@
 """The review screen: where a game's expected points were lost, costliest first.
 
 HTML built from a :class:`~game.review.Review`; the player's name sits in a
-``data-name-seat="0"`` slot that the DOM layer fills as text.
+``data-name-seat="0"`` slot that the DOM layer fills as text. What the player did is
+worded by :func:`game.coaching.describe`, as the coach's options are.
+
+>>> from game.dice import ScriptedDice
+>>> from game.game import new_game
+>>> from game.review import review
+>>> from game.strategy.tables import load_preset
+>>> state = new_game(["Ann"], seed="doc").roll(ScriptedDice([5, 5, 5, 5, 5])).score("chance")
+>>> html = review_html(review(state, 0, load_preset("official")))
+>>> "Score 25 in Chance" in html and "lost <strong>75.87</strong>" in html
+True
 """
 
 from __future__ import annotations
 
-from game import rules
 from game.charts import review_svg
 from game.coaching import describe
 from game.markup import escape
@@ -14,26 +23,11 @@ from game.review import Decision, Review
 from game.view import name_slot
 
 
-def did(decision: Decision) -> str:
-    """What the player did, in the coach's words.
-
-    >>> from game.strategy.coach import Option
-    >>> best = Option("score", 1.0, 0.0, box="chance", points=20)
-    >>> did(Decision(1, 1, 1, (4, 4, 4, 4, 4), 2, "score", None, (), "chance", 20, best, 1.0, 1.0, 0.0))
-    'Score 20 in Chance'
-    """
-    if decision.kind == "score":
-        return f"Score {decision.points} in {rules.BOX_LABELS[decision.box]}"
-    if not decision.held_faces:
-        return "Roll all five"
-    return f"Hold {'-'.join(map(str, decision.held_faces))}, roll {5 - len(decision.held_faces)}"
-
-
 def _row(d: Decision) -> str:
     mark = ' class="loss"' if d.loss else ""
     loss = f"{d.loss:.2f}" if d.loss else "0"
     return (f'<tr{mark} data-decision="{d.number}" data-loss="{d.loss:.6f}"><td>{d.turn}</td><td>{d.roll}</td>'
-            f"<td>{'-'.join(map(str, d.dice))}</td><td>{escape(did(d))}</td>"
+            f"<td>{'-'.join(map(str, d.dice))}</td><td>{escape(describe(d))}</td>"
             f"<td>{'✓ same' if not d.loss else escape(describe(d.best))}</td><td>{loss}</td></tr>")
 
 
@@ -48,7 +42,7 @@ def review_html(review: Review) -> str:
     if review.costliest:
         items = "".join(
             f'<li data-decision="{d.number}">Turn {d.turn}, roll {d.roll} ({"-".join(map(str, d.dice))}): '
-            f"{escape(did(d))} — best was {escape(describe(d.best))}; lost <strong>{d.loss:.2f}</strong></li>"
+            f"{escape(describe(d))} — best was {escape(describe(d.best))}; lost <strong>{d.loss:.2f}</strong></li>"
             for d in review.costliest)
         costliest = f'<h3>Costliest decisions</h3><ol class="costliest">{items}</ol>'
     else:

@@ -33,7 +33,7 @@ _PIPS = {
 }
 
 
-REVIEW_BUTTON = ('<button type="button" id="again">New game</button>'
+END_ACTIONS = ('<button type="button" id="again">New game</button>'
                  '<button type="button" id="review-game">Review this game</button>')
 
 
@@ -195,10 +195,10 @@ def status_html(state: GameState) -> str:
                       if state.players[0].is_human else "")
             score = state.grand_totals()[0]
             return (f'<p class="result">Game over: {name_slot(0)} scored <strong>{score}</strong>.</p>'
-                    f'<p class="actions">{REVIEW_BUTTON}{action}</p>')
+                    f'<p class="actions">{END_ACTIONS}{action}</p>')
         totals = "".join(f"<li>{name_slot(seat)}: {total}</li>" for seat, total in enumerate(state.grand_totals()))
         return (f'<p class="result">Game over: {names} {verb}!</p><ol class="final">{totals}</ol>'
-                f'<p class="actions">{REVIEW_BUTTON}</p>')
+                f'<p class="actions">{END_ACTIONS}</p>')
     seat = state.current_seat
     kind = state.players[seat].kind
     who = "" if kind == "human" else f" <small>(computer: {escape(LEVEL_NAMES.get(kind, kind))})</small>"

@@ -8,7 +8,7 @@ from pyodide.ffi import create_proxy
 
 from game import rules, view
 from game.markup import escape
-from game.ui.dom import found
+from game.ui.dom import fill_names, found
 
 
 class Dialogs:
@@ -44,8 +44,7 @@ class Dialogs:
     def _fill(self, element_id: str, html: str, names: list[str]) -> None:
         element = self.document.getElementById(element_id)
         element.innerHTML = html
-        for slot in element.querySelectorAll("[data-name-seat]"):
-            slot.textContent = names[int(slot.getAttribute("data-name-seat"))]
+        fill_names(element, names)
 
     def _open(self, dialog_id: str) -> None:
         dialog = self.document.getElementById(dialog_id)

@@ -7,7 +7,7 @@ HTML has not changed is not touched, so focus and hover survive), fills name slo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pyodide.ffi import create_proxy, jsnull
@@ -16,6 +16,27 @@ from pyodide.ffi import create_proxy, jsnull
 def found(value: Any) -> bool:
     """True for a real JS value: Pyodide turns JS ``null`` into ``jsnull``, not ``None``."""
     return value is not None and value is not jsnull
+
+
+def fill_names(element: Any, names: Sequence[str]) -> None:
+    """Set each ``[data-name-seat="N"]`` slot under ``element`` to ``names[N]``, as text."""
+    for slot in element.querySelectorAll("[data-name-seat]"):
+        slot.textContent = names[int(slot.getAttribute("data-name-seat"))]
+
+
+def on_clicks(document: Any, handlers: dict[str, Callable[[], None]]) -> Any:
+    """One click listener on the body for controls that come and go with re-rendering:
+    a click inside an element matching a selector calls its handler. Returns the proxy."""
+
+    def on_click(event: Any) -> None:
+        for selector, handler in handlers.items():
+            if _closest(event, selector) is not None:
+                handler()
+                return
+
+    proxy = create_proxy(on_click)
+    document.body.addEventListener("click", proxy)
+    return proxy
 
 
 #: Keys that would otherwise scroll the page or press a focused button twice.
@@ -38,8 +59,7 @@ class DomRenderer:
             element = self.document.getElementById(region)
             element.innerHTML = html
             element.hidden = not html
-            for slot in element.querySelectorAll("[data-name-seat]"):
-                slot.textContent = names[int(slot.getAttribute("data-name-seat"))]
+            fill_names(element, names)
             self.last[region] = html
         self._restore_focus(focus)
 
@@ -62,10 +82,6 @@ class DomRenderer:
 
     def show_high_scores(self, highlight: str | None) -> None:
         self.dialogs.show_high_scores(highlight)
-
-    def forget(self) -> None:
-        """Redraw every region next time (after something else wrote into them)."""
-        self.last.clear()
 
     def _focus_key(self) -> str | None:
         active = self.document.activeElement

@@ -9,7 +9,7 @@ from pyodide.ffi import create_proxy
 
 from game import rules, save
 from game.markup import escape
-from game.ui.dom import found
+from game.ui.dom import fill_names, on_clicks
 
 
 class ReviewDialog:
@@ -20,20 +20,11 @@ class ReviewDialog:
         self.games = document.getElementById("review-game-select")
         self.seats = document.getElementById("review-seat")
         self.body = document.getElementById("review-body")
-        self._proxies = [create_proxy(self._on_click), create_proxy(lambda _e: self._game_chosen()),
-                         create_proxy(lambda _e: self._draw())]
-        document.body.addEventListener("click", self._proxies[0])
+        self._proxies = [on_clicks(document, {"#review-game": lambda: self.open(app.finished_id),
+                                              "#show-review": lambda: self.open(None)}),
+                         create_proxy(lambda _e: self._game_chosen()), create_proxy(lambda _e: self._draw())]
         self.games.addEventListener("change", self._proxies[1])
         self.seats.addEventListener("change", self._proxies[2])
-
-    def _on_click(self, event: Any) -> None:
-        target = event.target
-        if not hasattr(target, "closest"):
-            return
-        if found(target.closest("#review-game")):
-            self.open(self.app.finished_id)
-        elif found(target.closest("#show-review")):
-            self.open(None)
 
     def open(self, game_id: str | None) -> None:
         """Open the dialog on ``game_id`` (the newest finished game when None)."""
@@ -88,5 +79,4 @@ class ReviewDialog:
         seat = int(self.seats.value)
         result = review(state, seat, table)
         self.body.innerHTML = review_html(result)
-        for slot in self.body.querySelectorAll("[data-name-seat]"):
-            slot.textContent = state.players[seat].name
+        fill_names(self.body, [state.players[seat].name])

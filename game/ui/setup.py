@@ -12,7 +12,7 @@ from game.game import MAX_PLAYERS, Player
 from game.links import daily_seed
 from game.markup import escape
 from game.strategy import LEVEL_MEANS, LEVEL_NAMES, LEVELS
-from game.ui.dom import found
+from game.ui.dom import found, on_clicks
 
 KIND_LABELS = {"human": "Person"} | {
     level: f"Computer: {LEVEL_NAMES[level]} (averages {LEVEL_MEANS[level]:.0f})" for level in LEVELS
@@ -54,21 +54,13 @@ class SetupDialog:
         self.count.addEventListener("change", self._proxies[0])
         document.getElementById("setup-form").addEventListener("submit", self._proxies[1])
         document.getElementById("new-game").addEventListener("click", self._proxies[2])
-        self._proxies.append(create_proxy(self._again))
-        document.body.addEventListener("click", self._proxies[-1])
+        self._proxies.append(on_clicks(document, {"#again": self.open}))  # with a finished game's result
         document.getElementById("setup-cancel").addEventListener("click", self._proxies[3])
         document.getElementById("setup-daily").addEventListener("click", self._proxies[4])
         self._show_rows()
 
-    def open(self, _event: Any = None, names: tuple[str, ...] = ()) -> None:
-        for i, name in enumerate(names):
-            self.document.querySelector(f'[data-name="{i}"]').value = name
+    def open(self, _event: Any = None) -> None:
         self.dialog.showModal()
-
-    def _again(self, event: Any) -> None:
-        """The New game button shown with the result of a finished game."""
-        if hasattr(event.target, "closest") and found(event.target.closest("#again")):
-            self.open()
 
     def _show_rows(self, _event: Any = None) -> None:
         count = int(self.count.value)

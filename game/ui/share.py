@@ -9,10 +9,10 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from pyodide.ffi import JsException, create_proxy, to_js
+from pyodide.ffi import JsException, to_js
 
 from game.links import challenge_query
-from game.ui.dom import found
+from game.ui.dom import found, on_clicks
 
 
 def show_toast(document: Any, text: str) -> None:
@@ -56,18 +56,14 @@ def bind_sharing(window: Any, app: Any) -> list[Any]:
     document = window.document
     page = str(window.location.origin) + str(window.location.pathname)
 
-    def on_click(event: Any) -> None:
-        target = event.target
-        if not hasattr(target, "closest"):
-            return
-        if found(target.closest("#share")):
-            start_share(window, "Dice Pad", "A dice game you can play offline.", page)
-        elif found(target.closest("#challenge-friend")) and app.state is not None and app.state.over:
-            state = app.state
+    def challenge() -> None:
+        state = app.state
+        if state is not None and state.over:
             score = state.grand_totals()[0]
             url = page + challenge_query(state.seed, state.preset, score, state.players[0].name)
             start_share(window, "Dice Pad challenge", f"Beat my {score} on the same dice!", url)
 
-    proxy = create_proxy(on_click)
-    document.body.addEventListener("click", proxy)
-    return [proxy]
+    return [on_clicks(document, {
+        "#share": lambda: start_share(window, "Dice Pad", "A dice game you can play offline.", page),
+        "#challenge-friend": challenge,
+    })]
