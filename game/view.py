@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from game import rules
-from game.charts import histogram_svg
 from game.game import GameState
 from game.markup import escape
 from game.scores import ScoreEntry
@@ -282,4 +281,6 @@ def stats_html(stats: Stats) -> str:
         ("Upper bonus reached", f"{stats.upper_bonuses} ({100 * stats.upper_bonus_rate:.0f}%)"),
     ]
     items = "".join(f"<dt>{escape(k)}</dt><dd data-stat=\"{escape(k)}\">{escape(v)}</dd>" for k, v in facts)
+    from game.charts import histogram_svg  # here: only the statistics dialog draws charts (start-up time)
+
     return f'<dl class="stats">{items}</dl><figure class="histogram">{histogram_svg(stats)}</figure>'

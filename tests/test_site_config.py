@@ -8,6 +8,7 @@ import hashlib
 import json
 import re
 import tomllib
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -57,9 +58,13 @@ def test_pyscript_files_exist_and_keep_their_path() -> None:
 
 
 def test_interpreter_is_the_self_hosted_pyodide() -> None:
-    # Without `interpreter`, PyScript 0.7 fetches Pyodide from a CDN.
+    # Without `interpreter`, PyScript 0.7 fetches Pyodide from a CDN. assets/boot.mjs is
+    # the self-hosted pyodide.mjs, re-exported, with the game installed by loadPyodide().
     config = _toml("pyscript.toml")
-    assert config.get("interpreter") == "./runtime/pyodide/pyodide.mjs"
+    assert config.get("interpreter") == "./assets/boot.mjs"
+    boot = (ROOT / "assets" / "boot.mjs").read_text(encoding="utf-8")
+    assert 'export * from "../runtime/pyodide/pyodide.mjs";' in boot
+    assert "export async function loadPyodide(" in boot
     assert "pyodide.mjs" in build.PYODIDE_FILES
     assert "packages" not in config, "packages would be fetched off-origin (and need pyodide_graph)"
 
@@ -164,15 +169,35 @@ def test_built_pages_name_only_the_versioned_runtime(tmp_path: Path) -> None:
     runtime = build.runtime_dirs()
     assert runtime["runtime/pyodide"] == "runtime/pyodide-" + json.loads((ROOT / "package.json").read_text())[
         "dependencies"]["pyodide"]
-    for name in ("index.html", "pyscript.json", "pyscript.toml"):
+    for name in ("index.html", "pyscript.json", "pyscript.toml", "assets/boot.mjs"):
         text = (out / name).read_text(encoding="utf-8")
         assert "runtime/pyodide/" not in text and "runtime/pyscript/" not in text, name
     html = (out / "index.html").read_text(encoding="utf-8")
     for url in re.findall(r'(?:href|src)="\./([^"]+)"', html):
         assert (out / url).is_file(), f"index.html names {url}, which the build did not write"
     config = json.loads((out / "pyscript.json").read_text(encoding="utf-8"))
-    assert config["interpreter"] == f"./{runtime['runtime/pyodide']}/pyodide.mjs"
-    assert (out / config["interpreter"]).is_file()
+    assert config == {"interpreter": "./assets/boot.mjs"}  # the modules come in game.zip, not [files]
+    boot = (out / "assets" / "boot.mjs").read_text(encoding="utf-8")
+    imported = set(re.findall(r'from "\.\./([^"]+)"', boot))
+    assert imported == {f"{runtime['runtime/pyodide']}/pyodide.mjs"}
+    assert all((out / path).is_file() for path in imported)
+
+
+def test_game_zip_holds_sources_and_bytecode(tmp_path: Path) -> None:
+    """What assets/boot.mjs puts on sys.path: every game module with its bytecode where
+    zipimport looks for it, and bytecode for PyScript's package and a few stdlib modules."""
+    out = tmp_path / "dist"
+    assert build.main(["--out", str(out)]) == 0
+    with zipfile.ZipFile(out / build.BUNDLE) as bundle:
+        names = set(bundle.namelist())
+        for module in _game_modules():
+            source = module.removeprefix("./")
+            assert source in names and source.replace(".py", ".pyc") in names, source
+        assert {"pyscript/__init__.pyc", "pyscript/display.pyc", "html/__init__.pyc", "html/entities.pyc"} <= names
+        header = bundle.read("game/rules.pyc")[:16]
+    assert int.from_bytes(header[4:8], "little") == 0b01  # PEP 552: hash-based, not checked against a source
+    assert not [n for n in names if "__pycache__" in n or n.endswith(".py") and not n.startswith("game/")]
+    assert not list(out.rglob("__pycache__")) and not (out / build.ZIP_BYTECODE).exists()
 
 
 def test_every_built_file_gets_a_sound_cache_control(tmp_path: Path) -> None:

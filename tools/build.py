@@ -11,8 +11,8 @@ sw.js, the service worker, which precaches all of it (tools/precache.py).
 The runtime directories carry the version package.json pins (and package-lock.json's
 integrity hashes hold to the byte), so a URL under runtime/ always names the same bytes
 and netlify.toml can serve them "immutable"; the build rewrites the page's references
-(index.html, pyscript.toml and .json), whose sources name the plain runtime/pyscript/ and
-runtime/pyodide/.
+(index.html, pyscript.toml and .json, assets/boot.mjs), whose sources name the
+plain runtime/pyscript/ and runtime/pyodide/.
 
 The output depends only on the inputs (sorted walk, plain byte copies), is built in a
 temporary sibling directory and swapped in, so a half-written dist/ is never served.
@@ -38,8 +38,11 @@ NODE_MODULES = ROOT / "node_modules"
 
 #: The archive of the game's Python modules that the page loads (see _speed_up_boot).
 BUNDLE = "game.zip"
-#: Where the build inserts a preload link for each Python module (see _speed_up_boot).
-PRELOAD_MARKER = "<!-- build: module preloads -->"
+#: Where tools/compile_pyc.mjs leaves the bytecode of PyScript's Python package and of
+#: standard-library modules, laid out as in game.zip.
+ZIP_BYTECODE = ".zip-bytecode"
+#: Where the build inserts the preload link for game.zip (see _speed_up_boot).
+PRELOAD_MARKER = "<!-- build: game.zip preload -->"
 
 # Top-level files of the site.
 SITE_FILES = ("index.html", "pyscript.toml")
@@ -59,6 +62,9 @@ RUNTIME_PACKAGES = {"runtime/pyscript": "@pyscript/core", "runtime/pyodide": "py
 # matched by stem; a version bump keeps working. tests/browser/test_boot.py fails on a 404.
 PYSCRIPT_ENTRIES = ("core.js", "core.css")
 PYSCRIPT_UNUSED = re.compile(r"(codemirror[\w-]*|pyodide_graph)-[\w-]{8}\.js")
+# The chunks every boot imports: the core's own chunk and its plugins (but not the TOML
+# parser or the zip reader, which the built page never needs), preloaded by index.html.
+PYSCRIPT_BOOT_CHUNK = re.compile(r"(core|deprecations-manager|donkey|error|py-editor|py-game|py-terminal)-[\w-]{8}\.js")
 
 # From pyodide/: the loader, the Emscripten module, the interpreter, the standard
 # library and the package lock file (fetched at boot even when no package is loaded).
@@ -170,7 +176,8 @@ def build(out: Path) -> int:
     pyodide = _package_dir("pyodide")
     runtime = runtime_dirs()
     pairs = _site_sources()
-    pairs += [(src, Path(runtime["runtime/pyscript"]) / src.name) for src in _pyscript_sources(pyscript)]
+    chunks = [Path(runtime["runtime/pyscript"]) / src.name for src in _pyscript_sources(pyscript)]
+    pairs += [(pyscript / chunk.name, chunk) for chunk in chunks]
     pairs += [(pyodide / name, Path(runtime["runtime/pyodide"]) / name) for name in PYODIDE_FILES]
     for src, _ in pairs:
         if not src.is_file():
@@ -183,7 +190,8 @@ def build(out: Path) -> int:
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(src, dest)  # bytes only: no source mtimes or modes leak into dist/
     _version_runtime(tmp, runtime)
-    count = len(pairs) + _speed_up_boot(tmp)
+    preload = [chunk.as_posix() for chunk in chunks if PYSCRIPT_BOOT_CHUNK.fullmatch(chunk.name)]
+    count = len(pairs) + _speed_up_boot(tmp, preload)
     # Last: the service worker hashes the finished files (and is not itself precached).
     _load_tool("precache").write_service_worker(tmp)
     count += 1
@@ -193,8 +201,8 @@ def build(out: Path) -> int:
 
 
 def _version_runtime(site: Path, runtime: dict[str, str]) -> None:
-    """Point index.html and pyscript.toml at the versioned runtime directories."""
-    for name in ("index.html", "pyscript.toml"):
+    """Point the files that name the runtime at its versioned directories."""
+    for name in ("index.html", "pyscript.toml", "assets/boot.mjs"):
         page = site / name
         text = page.read_text(encoding="utf-8")
         for plain, versioned in runtime.items():
@@ -205,45 +213,72 @@ def _version_runtime(site: Path, runtime: dict[str, str]) -> None:
         page.write_text(text, encoding="utf-8")
 
 
-def _speed_up_boot(site: Path) -> int:
-    """Three start-up savings measured in docs/performance.md; returns the files added.
+def _speed_up_boot(site: Path, pyscript_chunks: list[str]) -> int:
+    """Start-up savings measured in docs/performance.md; returns the files added.
 
     - pyscript.toml becomes pyscript.json for the page: PyScript parses JSON natively but
       fetches and runs a TOML parser chunk first for TOML, on the critical path.
-    - the Python modules listed in [files] travel as one game.zip that PyScript unpacks,
-      instead of one request and one file write each (about 200 ms here).
-    - index.html preloads that archive, so it arrives while Pyodide boots rather than
-      after it (PyScript asks for [files] only once the interpreter is up).
+    - the Python modules listed in [files] travel as one game.zip with their bytecode,
+      plus the bytecode of PyScript's own package, instead of one request and one file
+      write each (about 200 ms here). assets/boot.mjs writes the archive and puts it on
+      sys.path: Python imports straight from it (zipimport, built in), so nothing is
+      unpacked, the unpacking machinery (shutil, zipfile, bz2, lzma...) is never
+      imported and nothing is compiled at start-up.
+    - index.html preloads that archive, so it arrives while Pyodide boots, and the
+      PyScript chunks the core imports at every start, so that they are parsed and ready
+      when the core reaches them rather than fetched then.
     """
     with (site / "pyscript.toml").open("rb") as fh:
         config = tomllib.load(fh)
-    modules = sorted(config.pop("files", {}))
-    modules += _compile_bytecode(site)
+    sources = sorted(config.pop("files", {}))
+    bytecode = _compile_bytecode(site)
     with zipfile.ZipFile(site / BUNDLE, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as bundle:
-        for module in modules:
+        for name, data in _bundle_members(site, sources, bytecode):
             # A fixed timestamp keeps the archive's bytes (and so the cache hash) reproducible.
-            info = zipfile.ZipInfo(module.removeprefix("./"), date_time=(1980, 1, 1, 0, 0, 0))
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
-            bundle.writestr(info, (site / module).read_bytes())
-    for cache in list((site / "game").rglob("__pycache__")):  # shipped inside the archive only
+            bundle.writestr(info, data)
+    for cache in [*(site / "game").rglob("__pycache__"), site / ZIP_BYTECODE]:  # in the archive only
         shutil.rmtree(cache)
-    config["files"] = {f"./{BUNDLE}": "./*"}
     (site / "pyscript.json").write_text(json.dumps(config, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     page = site / "index.html"
     html = page.read_text(encoding="utf-8")
     if 'config="./pyscript.toml"' not in html or PRELOAD_MARKER not in html:
         raise BuildError("index.html must load config=\"./pyscript.toml\" and hold " + PRELOAD_MARKER)
-    links = f'\n  <link rel="preload" href="./{BUNDLE}" as="fetch" crossorigin="anonymous">'
+    # PyScript's chunks right after its core.js, ahead of the runtime's big downloads: on
+    # HTTP/1.1 the page gets six connections, and these small files are what PyScript
+    # waits for before it asks for Pyodide.
+    core = re.search(r'<script type="module" src="\./runtime/pyscript-[^/"]+/core\.js"></script>', html)
+    if core is None:
+        raise BuildError("index.html must load PyScript's core.js as a module from ./runtime/pyscript/")
+    chunks = "".join(f'\n  <link rel="modulepreload" href="./{chunk}">' for chunk in pyscript_chunks)
+    html = html[:core.end()] + chunks + html[core.end():]
+    bundle = f'\n  <link rel="preload" href="./{BUNDLE}" as="fetch" crossorigin="anonymous">'
     html = html.replace('config="./pyscript.toml"', 'config="./pyscript.json"')
     html = html.replace('href="./pyscript.toml"', 'href="./pyscript.json"')
-    page.write_text(html.replace(PRELOAD_MARKER, PRELOAD_MARKER + links), encoding="utf-8")
+    page.write_text(html.replace(PRELOAD_MARKER, PRELOAD_MARKER + bundle), encoding="utf-8")
     return 2
 
 
-def _compile_bytecode(site: Path) -> list[str]:
+def _bundle_members(site: Path, sources: list[str], bytecode: list[Path]) -> list[tuple[str, bytes]]:
+    """(name in game.zip, bytes), sorted: each game module's source, for tracebacks, and
+    all bytecode where zipimport looks for it, beside the source (game/rules.pyc, not
+    __pycache__/rules.cpython-314.pyc; pyscript/web.pyc for PyScript's package)."""
+    members = [(source.removeprefix("./"), (site / source).read_bytes()) for source in sources]
+    for pyc in bytecode:
+        if pyc.parent.name == "__pycache__":
+            name = (pyc.parent.parent / (pyc.name.split(".")[0] + ".pyc")).relative_to(site)
+        else:
+            name = pyc.relative_to(site / ZIP_BYTECODE)
+        members.append((name.as_posix(), pyc.read_bytes()))
+    return sorted(members)
+
+
+def _compile_bytecode(site: Path) -> list[Path]:
     """Bytecode for the browser's Python, compiled by Pyodide itself under Node
-    (tools/compile_pyc.mjs): the archive then carries game/**/__pycache__/*.pyc and the
-    page skips compiling ~4,000 lines at every load. Returns the ./paths of the .pyc files."""
+    (tools/compile_pyc.mjs): the game's modules into game/**/__pycache__/, PyScript's
+    package into ZIP_BYTECODE, so the page compiles neither at every load. Returns
+    the .pyc files."""
     node = shutil.which("node")
     if node is None:
         raise BuildError("node is needed to compile the game's bytecode for Pyodide (Node 20 or later)")
@@ -251,7 +286,7 @@ def _compile_bytecode(site: Path) -> list[str]:
                           capture_output=True, text=True, check=False)
     if done.returncode:
         raise BuildError(f"compiling bytecode failed:\n{done.stdout}{done.stderr}")
-    return sorted(f"./{p.relative_to(site).as_posix()}" for p in (site / "game").rglob("__pycache__/*.pyc"))
+    return sorted([*(site / "game").rglob("__pycache__/*.pyc"), *(site / ZIP_BYTECODE).rglob("*.pyc")])
 
 
 def main(argv: list[str] | None = None) -> int:

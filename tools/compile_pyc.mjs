@@ -1,28 +1,119 @@
-// Compile the game's modules to bytecode for the browser's Python, at build time.
+// Compile the browser's Python to bytecode at build time.
 //
 //   node tools/compile_pyc.mjs <site dir>
 //
 // Pyodide runs a newer Python than the build machine, so its own interpreter (from
-// node_modules, run by Node) compiles every game/**/*.py under <site dir> into
-// __pycache__/*.cpython-<ver>.pyc, as "unchecked hash" files (PEP 552): the browser's
-// import system uses them without comparing timestamps, which PyScript's unzipping
-// does not keep. Saves compiling the sources at every page load (docs/performance.md).
+// node_modules, run by Node) compiles, as "unchecked hash" files (PEP 552, used by the
+// import system without comparing timestamps or sources):
+//
+// - every game/**/*.py under <site dir> into __pycache__/*.cpython-<ver>.pyc;
+// - PyScript's own Python package, which PyScript's core writes to ./pyscript/ at every
+//   start and then imports. Its sources are taken from the core chunk the site ships
+//   (runtime/pyscript-*/core-*.js), so the bytecode is that of the very text PyScript
+//   writes; tests/browser/test_boot.py checks the source hash in the browser;
+// - the standard-library modules the page imports at start-up that Pyodide has not
+//   already imported during its own (STDLIB below). Pyodide ships its standard library
+//   as source only (python_stdlib.zip holds no .pyc), so each of these would otherwise
+//   be compiled at every page load (html.entities alone: about 30 ms). They are compiled
+//   from the same python_stdlib.zip. tests/browser/test_boot.py fails, naming the
+//   module, when the page compiles one that is not listed.
+//
+// The last two go to <site dir>/.zip-bytecode/ in zipimport's layout (pyscript/web.pyc,
+// html/entities.pyc); tools/build.py puts everything in game.zip, which assets/boot.mjs
+// puts first on sys.path (docs/performance.md).
 import { loadPyodide } from "pyodide";
+import fs from "node:fs";
 import path from "node:path";
+import vm from "node:vm";
 
 const site = path.resolve(process.argv[2]);
+// Top-level names; a package goes whole, since its __path__ is then the archive's copy.
+// html (with html.entities): PyScript's display module; datetime: the game's dates;
+// hashlib: the dice; secrets and hmac: a new game's seed.
+const STDLIB = ["datetime", "hashlib", "hmac", "html", "secrets"];
+
+/** PyScript's Python package, {"__init__.py": "...", "web.py": "...", ...} (nested for
+ * sub-packages), read from the object literal the core chunk passes to its file writer. */
+function pyscriptPackage() {
+  const dirs = fs.readdirSync(path.join(site, "runtime")).filter((d) => d.startsWith("pyscript-"));
+  const chunks = dirs.flatMap((d) =>
+    fs.readdirSync(path.join(site, "runtime", d)).filter((f) => /^core-.*\.js$/.test(f)).map((f) => path.join(site, "runtime", d, f)));
+  if (chunks.length !== 1) throw new Error(`expected one PyScript core chunk, found ${chunks.length}`);
+  const code = fs.readFileSync(chunks[0], "utf8");
+  const marker = "{pyscript:{";
+  const start = code.indexOf(marker);
+  if (start < 0 || code.indexOf(marker, start + 1) >= 0) {
+    throw new Error(`PyScript's Python package not found once in ${chunks[0]}: update tools/compile_pyc.mjs`);
+  }
+  // The literal's end: the brace that closes the opening one, outside string literals.
+  let depth = 0;
+  let quote = null;
+  let end = start;
+  for (; end < code.length; end++) {
+    const c = code[end];
+    if (quote) {
+      if (c === "\\") end++;
+      else if (c === quote) quote = null;
+    } else if (c === '"' || c === "'" || c === "`") quote = c;
+    else if (c === "{") depth++;
+    else if (c === "}" && --depth === 0) break;
+  }
+  // Plain data (string values in nested objects): evaluated in an empty context.
+  const tree = vm.runInNewContext(`(${code.slice(start, end + 1)})`, {}, { timeout: 1000 });
+  if (typeof tree.pyscript?.["__init__.py"] !== "string") throw new Error("unexpected shape of PyScript's package");
+  return tree.pyscript;
+}
+
+/** Write the package's sources under `dir` (a path in Pyodide's file system). */
+function writeTree(pyodide, dir, tree) {
+  pyodide.FS.mkdirTree(dir);
+  for (const [name, value] of Object.entries(tree)) {
+    if (typeof value === "string") pyodide.FS.writeFile(`${dir}/${name}`, value);
+    else writeTree(pyodide, `${dir}/${name}`, value);
+  }
+}
+
 const pyodide = await loadPyodide();
 pyodide.FS.mkdirTree("/site");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: site }, "/site");
-const count = pyodide.runPython(`
-import pathlib, py_compile
-count = 0
-for source in sorted(pathlib.Path("/site/game").rglob("*.py")):
-    relative = source.relative_to("/site")
-    py_compile.compile(str(source), cfile=py_compile.importlib.util.cache_from_source(str(source)),
-                       dfile=str(relative), doraise=True,
+writeTree(pyodide, "/pyscript-src/pyscript", pyscriptPackage());
+const counts = pyodide.runPython(`
+import pathlib, py_compile, shutil, sys, zipfile
+from importlib.util import cache_from_source
+
+def compile_one(source, cfile, dfile):
+    pathlib.Path(cfile).parent.mkdir(parents=True, exist_ok=True)
+    py_compile.compile(str(source), cfile=str(cfile), dfile=dfile, doraise=True,
                        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-    count += 1
-count
-`);
-console.log(`compile_pyc: ${count} modules compiled for Python ${pyodide.version}`);
+
+# The game: beside each module in __pycache__/, named in tracebacks as game/....
+game_sources = sorted(pathlib.Path("/site/game").rglob("*.py"))
+for source in game_sources:
+    compile_one(source, cache_from_source(str(source)), str(source.relative_to("/site")))
+
+out = pathlib.Path("/site/.zip-bytecode")
+shutil.rmtree(out, ignore_errors=True)
+
+# PyScript: named as the file PyScript writes, so tracebacks show its lines.
+pyscript_sources = sorted(pathlib.Path("/pyscript-src/pyscript").rglob("*.py"))
+for source in pyscript_sources:
+    relative = source.relative_to("/pyscript-src")
+    compile_one(source, out / relative.with_suffix(".pyc"), f"/home/pyodide/{relative}")
+
+# The standard library: named as the file in Pyodide's own archive.
+stdlib_zip = next(p for p in sys.path if p.endswith(".zip") and pathlib.Path(p).is_file())
+stdlib = []
+with zipfile.ZipFile(stdlib_zip) as archive:
+    names = archive.namelist()
+    for top in ${JSON.stringify(STDLIB)}:
+        package = [n for n in names if n.startswith(f"{top}/") and n.endswith(".py")]
+        for relative in package or [f"{top}.py"]:
+            source = pathlib.Path("/stdlib-src", relative)
+            source.parent.mkdir(parents=True, exist_ok=True)
+            source.write_bytes(archive.read(relative))
+            compile_one(source, out / pathlib.Path(relative).with_suffix(".pyc"), f"{stdlib_zip}/{relative}")
+            stdlib.append(relative)
+[len(game_sources), len(pyscript_sources), len(stdlib)]
+`).toJs();
+console.log(`compile_pyc: ${counts[0]} game modules, ${counts[1]} PyScript modules and ${counts[2]} ` +
+  `standard-library modules compiled for Pyodide ${pyodide.version}`);
