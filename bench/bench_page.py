@@ -6,8 +6,10 @@
 Prints, from one run:
 - the median cold time-to-ready of the game page, and of a bare page that boots the same
   self-hosted Pyodide and nothing else (bench/bare.html), each in a fresh browser context
-  (empty cache), alternating so that machine noise hits both alike; and their ratio;
-- the median warm (cached) time-to-ready: a reload in the same context;
+  (empty cache), alternating in ABBA order so that machine noise hits both alike; their
+  ratio, and the median of the per-pair ratios;
+- the median warm (cached) time-to-ready: a reload in the same context, once the game's
+  service worker has installed (a returning player's load);
 - click-to-screen latency p50/p95 for a roll and for scoring a box.
 
 Time to ready runs from the navigation's start (performance.timeOrigin) to the moment
@@ -114,8 +116,12 @@ def main() -> None:
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=executable, args=ARGS)
         cold_game, cold_bare, warm_game, warm_bare = [], [], [], []
-        for _ in range(args.runs):
-            for page_url, cold, warm in ((url, cold_game, warm_game), (url + "bare.html", cold_bare, warm_bare)):
+        pages = ((url, cold_game, warm_game), (url + "bare.html", cold_bare, warm_bare))
+        for run in range(args.runs):
+            # ABBA: each page goes first in every other pair, so that whatever one load
+            # leaves behind (a closed context's clean-up, a service worker's precaching)
+            # falls on both pages alike.
+            for page_url, cold, warm in pages if run % 2 == 0 else pages[::-1]:
                 context = browser.new_context()
                 cold.append(ready_time(context, page_url, settle=not args.cold_only))
                 if not args.cold_only:
