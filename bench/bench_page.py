@@ -79,6 +79,14 @@ def ready_time(context, url: str, settle: bool = False) -> float:
     return value
 
 
+def prepare_site(site: Path) -> None:
+    """Add the bare page to a built site, pointed at the same versioned runtime."""
+    pyodide = build.runtime_dirs()["runtime/pyodide"]
+    for name in ("bare.html", "bare.js"):
+        text = (ROOT / "bench" / name).read_text(encoding="utf-8")
+        (site / name).write_text(text.replace("./runtime/pyodide/", f"./{pyodide}/"), encoding="utf-8")
+
+
 def start_server(site: Path) -> tuple[subprocess.Popen, str]:
     """tools/serve.py in a process of its own, so that serving 14 MB per load does not
     compete with this process's Playwright driver for one interpreter."""
@@ -107,10 +115,7 @@ def main() -> None:
 
     site = Path(tempfile.mkdtemp(prefix="bench-site-")) / "dist"
     build.build(site)
-    pyodide = build.runtime_dirs()["runtime/pyodide"]  # the build versions the runtime's directory
-    for name in ("bare.html", "bare.js"):
-        text = (ROOT / "bench" / name).read_text(encoding="utf-8")
-        (site / name).write_text(text.replace("./runtime/pyodide/", f"./{pyodide}/"), encoding="utf-8")
+    prepare_site(site)
     server, url = start_server(site)
     executable = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
     with sync_playwright() as pw:
