@@ -219,8 +219,9 @@ def _speed_up_boot(site: Path, pyscript_chunks: list[str]) -> int:
     - pyscript.toml becomes pyscript.json for the page: PyScript parses JSON natively but
       fetches and runs a TOML parser chunk first for TOML, on the critical path.
     - the Python modules listed in [files] travel as one game.zip with their bytecode,
-      plus the bytecode of PyScript's own package, instead of one request and one file
-      write each (about 200 ms here). assets/boot.mjs writes the archive and puts it on
+      plus the bytecode of PyScript's own package and of a few standard-library modules
+      (tools/compile_pyc.mjs), instead of one request and one file write each (about
+      200 ms here). assets/boot.mjs writes the archive and puts it on
       sys.path: Python imports straight from it (zipimport, built in), so nothing is
       unpacked, the unpacking machinery (shutil, zipfile, bz2, lzma...) is never
       imported and nothing is compiled at start-up.
