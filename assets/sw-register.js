@@ -25,6 +25,7 @@ async function start() {
     console.warn("Offline play is unavailable: the service worker did not register.", error);
     return;
   }
+  if (!registration) return;  // registration refused without an error (an automated browser's policy)
 
   let controller = container.controller;
   let reloading = false;
