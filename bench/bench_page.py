@@ -67,14 +67,9 @@ def ready_time(context, url: str, settle: bool = False) -> float:
     page.wait_for_function("window.__ready !== null", timeout=120_000)
     value = page.evaluate("window.__ready")
     if settle:
-        page.evaluate("""async () => {
-          const deadline = Date.now() + 60000;  // sw-register.js registers after ready and load
-          while (!(await navigator.serviceWorker?.getRegistration()) && Date.now() < deadline
-                 && document.querySelector('script[src*="sw-register"]')) {
-            await new Promise(r => setTimeout(r, 100));
-          }
-          if (await navigator.serviceWorker?.getRegistration()) await navigator.serviceWorker.ready;
-        }""")
+        # sw-register.js registers after ready; `ready` resolves once the worker is active.
+        page.evaluate("""() => document.querySelector('script[src*="sw-register"]') && Promise.race([
+          navigator.serviceWorker.ready, new Promise((resolve) => setTimeout(resolve, 60000))])""")
     page.close()
     return value
 

@@ -38,8 +38,8 @@ NODE_MODULES = ROOT / "node_modules"
 
 #: The archive of the game's Python modules that the page loads (see _speed_up_boot).
 BUNDLE = "game.zip"
-#: Where tools/compile_pyc.mjs leaves the bytecode of PyScript's Python package and of
-#: standard-library modules, laid out as in game.zip.
+#: Where tools/compile_pyc.mjs leaves the bytecode of the game, of PyScript's Python
+#: package and of a few standard-library modules, laid out as in game.zip.
 ZIP_BYTECODE = ".zip-bytecode"
 #: Where the build inserts the preload link for game.zip (see _speed_up_boot).
 PRELOAD_MARKER = "<!-- build: game.zip preload -->"
@@ -232,15 +232,15 @@ def _speed_up_boot(site: Path, pyscript_chunks: list[str]) -> int:
     with (site / "pyscript.toml").open("rb") as fh:
         config = tomllib.load(fh)
     sources = sorted(config.pop("files", {}))
-    bytecode = _compile_bytecode(site)
+    core = next(site / chunk for chunk in pyscript_chunks if Path(chunk).name.startswith("core-"))
+    bytecode = _compile_bytecode(site, core)
     with zipfile.ZipFile(site / BUNDLE, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as bundle:
         for name, data in _bundle_members(site, sources, bytecode):
             # A fixed timestamp keeps the archive's bytes (and so the cache hash) reproducible.
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             bundle.writestr(info, data)
-    for cache in [*(site / "game").rglob("__pycache__"), site / ZIP_BYTECODE]:  # in the archive only
-        shutil.rmtree(cache)
+    shutil.rmtree(site / ZIP_BYTECODE)  # shipped inside the archive only
     (site / "pyscript.json").write_text(json.dumps(config, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     page = site / "index.html"
     html = page.read_text(encoding="utf-8")
@@ -263,31 +263,25 @@ def _speed_up_boot(site: Path, pyscript_chunks: list[str]) -> int:
 
 def _bundle_members(site: Path, sources: list[str], bytecode: list[Path]) -> list[tuple[str, bytes]]:
     """(name in game.zip, bytes), sorted: each game module's source, for tracebacks, and
-    all bytecode where zipimport looks for it, beside the source (game/rules.pyc, not
-    __pycache__/rules.cpython-314.pyc; pyscript/web.pyc for PyScript's package)."""
+    all bytecode where zipimport looks for it, beside the source (game/rules.pyc)."""
     members = [(source.removeprefix("./"), (site / source).read_bytes()) for source in sources]
-    for pyc in bytecode:
-        if pyc.parent.name == "__pycache__":
-            name = (pyc.parent.parent / (pyc.name.split(".")[0] + ".pyc")).relative_to(site)
-        else:
-            name = pyc.relative_to(site / ZIP_BYTECODE)
-        members.append((name.as_posix(), pyc.read_bytes()))
+    members += [(pyc.relative_to(site / ZIP_BYTECODE).as_posix(), pyc.read_bytes()) for pyc in bytecode]
     return sorted(members)
 
 
-def _compile_bytecode(site: Path) -> list[Path]:
-    """Bytecode for the browser's Python, compiled by Pyodide itself under Node
-    (tools/compile_pyc.mjs): the game's modules into game/**/__pycache__/, PyScript's
-    package into ZIP_BYTECODE, so the page compiles neither at every load. Returns
-    the .pyc files."""
+def _compile_bytecode(site: Path, core_chunk: Path) -> list[Path]:
+    """Bytecode for the browser's Python, compiled into ZIP_BYTECODE by Pyodide itself
+    under Node (tools/compile_pyc.mjs): the game's modules, PyScript's package (read from
+    ``core_chunk``) and a few standard-library modules, so the page compiles none of them
+    at every load. Returns the .pyc files."""
     node = shutil.which("node")
     if node is None:
         raise BuildError("node is needed to compile the game's bytecode for Pyodide (Node 20 or later)")
-    done = subprocess.run([node, str(ROOT / "tools" / "compile_pyc.mjs"), str(site)], cwd=ROOT,
+    done = subprocess.run([node, str(ROOT / "tools" / "compile_pyc.mjs"), str(site), str(core_chunk)], cwd=ROOT,
                           capture_output=True, text=True, check=False)
     if done.returncode:
         raise BuildError(f"compiling bytecode failed:\n{done.stdout}{done.stderr}")
-    return sorted([*(site / "game").rglob("__pycache__/*.pyc"), *(site / ZIP_BYTECODE).rglob("*.pyc")])
+    return sorted((site / ZIP_BYTECODE).rglob("*.pyc"))
 
 
 def main(argv: list[str] | None = None) -> int:

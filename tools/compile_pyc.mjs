@@ -1,16 +1,16 @@
 // Compile the browser's Python to bytecode at build time.
 //
-//   node tools/compile_pyc.mjs <site dir>
+//   node tools/compile_pyc.mjs <site dir> <PyScript core chunk>
 //
 // Pyodide runs a newer Python than the build machine, so its own interpreter (from
 // node_modules, run by Node) compiles, as "unchecked hash" files (PEP 552, used by the
 // import system without comparing timestamps or sources):
 //
-// - every game/**/*.py under <site dir> into __pycache__/*.cpython-<ver>.pyc;
+// - every game/**/*.py under <site dir>;
 // - PyScript's own Python package, which PyScript's core writes to ./pyscript/ at every
-//   start and then imports. Its sources are taken from the core chunk the site ships
-//   (runtime/pyscript-*/core-*.js), so the bytecode is that of the very text PyScript
-//   writes; tests/browser/test_boot.py checks the source hash in the browser;
+//   start and then imports. Its sources are taken from the core chunk the site ships,
+//   so the bytecode is that of the very text PyScript writes;
+//   tests/browser/test_boot.py checks the source hash in the browser;
 // - the standard-library modules the page imports at start-up that Pyodide has not
 //   already imported during its own (STDLIB below). Pyodide ships its standard library
 //   as source only (python_stdlib.zip holds no .pyc), so each of these would otherwise
@@ -18,15 +18,16 @@
 //   from the same python_stdlib.zip. tests/browser/test_boot.py fails, naming the
 //   module, when the page compiles one that is not listed.
 //
-// The last two go to <site dir>/.zip-bytecode/ in zipimport's layout (pyscript/web.pyc,
-// html/entities.pyc); tools/build.py puts everything in game.zip, which assets/boot.mjs
-// puts first on sys.path (docs/performance.md).
+// All of it goes to <site dir>/.zip-bytecode/ in zipimport's layout (game/rules.pyc,
+// pyscript/web.pyc, html/entities.pyc); tools/build.py puts it in game.zip, which
+// assets/boot.mjs puts first on sys.path (docs/performance.md).
 import { loadPyodide } from "pyodide";
 import fs from "node:fs";
 import path from "node:path";
 import vm from "node:vm";
 
 const site = path.resolve(process.argv[2]);
+const coreChunk = path.resolve(process.argv[3]);
 // Top-level names; a package goes whole, since its __path__ is then the archive's copy.
 // html (with html.entities): PyScript's display module; datetime: the game's dates;
 // hashlib: the dice; secrets and hmac: a new game's seed.
@@ -35,15 +36,11 @@ const STDLIB = ["datetime", "hashlib", "hmac", "html", "secrets"];
 /** PyScript's Python package, {"__init__.py": "...", "web.py": "...", ...} (nested for
  * sub-packages), read from the object literal the core chunk passes to its file writer. */
 function pyscriptPackage() {
-  const dirs = fs.readdirSync(path.join(site, "runtime")).filter((d) => d.startsWith("pyscript-"));
-  const chunks = dirs.flatMap((d) =>
-    fs.readdirSync(path.join(site, "runtime", d)).filter((f) => /^core-.*\.js$/.test(f)).map((f) => path.join(site, "runtime", d, f)));
-  if (chunks.length !== 1) throw new Error(`expected one PyScript core chunk, found ${chunks.length}`);
-  const code = fs.readFileSync(chunks[0], "utf8");
+  const code = fs.readFileSync(coreChunk, "utf8");
   const marker = "{pyscript:{";
   const start = code.indexOf(marker);
   if (start < 0 || code.indexOf(marker, start + 1) >= 0) {
-    throw new Error(`PyScript's Python package not found once in ${chunks[0]}: update tools/compile_pyc.mjs`);
+    throw new Error(`PyScript's Python package not found once in ${coreChunk}: update tools/compile_pyc.mjs`);
   }
   // The literal's end: the brace that closes the opening one, outside string literals.
   let depth = 0;
@@ -79,20 +76,20 @@ pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: site }, "/site");
 writeTree(pyodide, "/pyscript-src/pyscript", pyscriptPackage());
 const counts = pyodide.runPython(`
 import pathlib, py_compile, shutil, sys, zipfile
-from importlib.util import cache_from_source
 
 def compile_one(source, cfile, dfile):
     pathlib.Path(cfile).parent.mkdir(parents=True, exist_ok=True)
     py_compile.compile(str(source), cfile=str(cfile), dfile=dfile, doraise=True,
                        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
 
-# The game: beside each module in __pycache__/, named in tracebacks as game/....
-game_sources = sorted(pathlib.Path("/site/game").rglob("*.py"))
-for source in game_sources:
-    compile_one(source, cache_from_source(str(source)), str(source.relative_to("/site")))
-
 out = pathlib.Path("/site/.zip-bytecode")
 shutil.rmtree(out, ignore_errors=True)
+
+# The game: named in tracebacks as game/....
+game_sources = sorted(pathlib.Path("/site/game").rglob("*.py"))
+for source in game_sources:
+    relative = source.relative_to("/site")
+    compile_one(source, out / relative.with_suffix(".pyc"), str(relative))
 
 # PyScript: named as the file PyScript writes, so tracebacks show its lines.
 pyscript_sources = sorted(pathlib.Path("/pyscript-src/pyscript").rglob("*.py"))

@@ -95,6 +95,19 @@ def play_turn_by_clicks(page: Page, preset: str = "official", holds: tuple[int, 
     return box, expected[box]
 
 
+def play_solo_game(page: Page, name: str, holds: tuple[int, ...]) -> rules.Totals:
+    """A new solo game for ``name``, played by clicks to its end, holding ``holds`` on
+    alternate turns; checks the totals and the result line, and returns the totals."""
+    new_game(page, [name])
+    for turn in range(13):
+        play_turn_by_clicks(page, holds=holds if turn % 2 else ())
+    totals = check_totals(page, 0)
+    result = page.locator("#status .result").inner_text()
+    assert result.startswith(f"Game over: {name} scored")
+    assert str(totals.grand_total) in result
+    return totals
+
+
 def mid_turn(page: Page) -> tuple:
     """Two players three turns in, then a turn at its second roll with dice 1, 3 and 5 held;
     returns :func:`snapshot` of it (what a reload must bring back exactly)."""

@@ -94,12 +94,7 @@ def test_the_game_loads_offline_from_the_precache(offline: Offline) -> None:
 
 def test_a_full_game_plays_offline(offline: Offline) -> None:
     page = offline.site.page
-    board.new_game(page, ["Offline"])
-    for turn in range(13):
-        board.play_turn_by_clicks(page, holds=(1, 3) if turn % 2 else ())
-    totals = board.check_totals(page, 0)
-    assert page.locator("#status .result").inner_text().startswith("Game over: Offline scored")
-    assert str(totals.grand_total) in page.locator("#status .result").inner_text()
+    board.play_solo_game(page, "Offline", holds=(1, 3))
     board.close_end_dialogs(page)
 
 
