@@ -5,7 +5,7 @@
 
 Builds the site into a temporary directory, as bench/bench_page.py does, and marks the
 copy (never the repository): assets/boot.mjs marks when PyScript asks for the interpreter
-("asks") and when it gets it ("given"), game/main.py its start and end. The page's own
+("asks") and when it gets it ("given"), index.html the start and end of `import game.main`. The page's own
 events add the rest: DOMContentLoaded, PyScript's "py:progress" steps, the call of
 WebAssembly.instantiateStreaming, and Python's start-up, which is the page's longest
 task ("python-start" to "python-end"). Prints, in ms from the navigation's start, the
@@ -42,7 +42,7 @@ COLLECT = """() => Object.assign({}, window.__marks, {ready: window.__ready, tas
 
 
 def mark_copy(site: Path) -> None:
-    """Performance marks in the built copy: PyScript asking and getting Python, main.py."""
+    """Performance marks in the built copy: PyScript asking and getting Python, the game's import."""
     boot = site / "assets" / "boot.mjs"
     text = boot.read_text(encoding="utf-8")
     head = "export async function loadPyodide(options = {}) {"
@@ -50,9 +50,13 @@ def mark_copy(site: Path) -> None:
         raise SystemExit("assets/boot.mjs changed shape: update bench/boot_phases.py")
     text = text.replace(head, head + " performance.mark('asks');")
     boot.write_text(text.replace("  return interpreter;", "  performance.mark('given');\n  return interpreter;"))
-    main = site / "game" / "main.py"
-    main.write_text("import js as _js; _js.performance.mark('main-start')\n" + main.read_text(encoding="utf-8")
-                    + "\n_js.performance.mark('main-end')\n", encoding="utf-8")
+    page = site / "index.html"
+    html = page.read_text(encoding="utf-8")
+    entry = ">import game.main</script>"
+    if html.count(entry) != 1:
+        raise SystemExit("index.html's entry point changed shape: update bench/boot_phases.py")
+    marked = ">import js\njs.performance.mark('main-start')\nimport game.main\njs.performance.mark('main-end')</script>"
+    page.write_text(html.replace(entry, marked), encoding="utf-8")
 
 
 def phases(record: dict) -> dict[str, float]:

@@ -8,7 +8,6 @@ import base64
 import hashlib
 import shutil
 import subprocess
-import tomllib
 from pathlib import Path
 
 import pytest
@@ -25,11 +24,7 @@ build = load_tool("build")
 
 FAKE_SITE = {
     "index.html": "<!doctype html><title>x</title>",
-    "pyscript.json": "{}",
-    "pyscript.toml": "",
-    "game/__init__.py": "",
-    "game/rules.py": "X = 1\n",
-    "game/ui/dom.py": "Y = 2\n",
+    "game.zip": "PK",
     "assets/style.css": "body {}",
     "assets/manifest.webmanifest": "{}",
     "assets/strategy/official.bin": "table one",
@@ -86,9 +81,9 @@ def test_version_changes_when_any_precached_file_changes(fake_site: Path, rel: s
 
 def test_version_changes_when_a_file_is_added_or_removed(fake_site: Path) -> None:
     before = precache.manifest(fake_site)["version"]
-    (fake_site / "game" / "new.py").write_text("", encoding="utf-8")
+    (fake_site / "assets" / "new.css").write_text("", encoding="utf-8")
     added = precache.manifest(fake_site)["version"]
-    (fake_site / "game" / "rules.py").unlink()
+    (fake_site / "assets" / "style.css").unlink()
     removed = precache.manifest(fake_site)["version"]
     assert len({before, added, removed}) == 3
 
@@ -148,10 +143,7 @@ def test_build_precaches_the_runtime_the_game_and_the_shell(built: Path) -> None
     assert runtime and runtime <= urls
     for directory in build.runtime_dirs().values():
         assert any(u.startswith(directory + "/") for u in urls), directory
-    with (ROOT / "pyscript.toml").open("rb") as fh:
-        modules = {path[2:] for path in tomllib.load(fh)["files"]}
-    assert modules and modules <= urls, modules - urls
-    assert {"./", "pyscript.json", "pyscript.toml", "assets/style.css", "assets/sw-register.js",
+    assert {"./", "game.zip", "assets/style.css", "assets/sw-register.js",
             "assets/manifest.webmanifest", "assets/icons/icon-512.png"} <= urls
     assert "index.html" not in urls and "sw.js" not in urls
     assert not [u for u in urls if u.startswith("assets/strategy/")]

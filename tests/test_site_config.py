@@ -9,6 +9,7 @@ import json
 import re
 import tomllib
 import zipfile
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -72,7 +73,7 @@ def test_interpreter_is_the_self_hosted_pyodide() -> None:
 # netlify.toml ---------------------------------------------------------------------------
 
 SAMPLE_PATHS = (
-    "/", "/index.html", "/pyscript.toml", "/pyscript.json", "/sw.js", "/game/rules.py", "/game/ui/dom.py",
+    "/", "/index.html", "/game.zip", "/sw.js",
     "/assets/favicon.svg", "/assets/manifest.webmanifest", "/assets/icons/icon-192.png",
     "/assets/strategy/official.bin", "/runtime/pyscript-0.7.31/core.js", "/runtime/pyodide-314.0.7/pyodide.asm.wasm",
 )
@@ -155,10 +156,11 @@ def test_build_is_deterministic_and_complete(tmp_path: Path) -> None:
     assert digest == _tree_digest(second)
     runtime = build.runtime_dirs()
     pyscript, pyodide = runtime["runtime/pyscript"], runtime["runtime/pyodide"]
-    expected = {"index.html", "pyscript.toml", "pyscript.json", "sw.js", f"{pyscript}/core.js", f"{pyscript}/core.css"}
+    expected = {"index.html", build.BUNDLE, "sw.js", f"{pyscript}/core.js", f"{pyscript}/core.css"}
     expected |= {f"{pyodide}/{name}" for name in build.PYODIDE_FILES}
-    expected |= {p[2:] for p in _game_modules()}
     assert expected <= digest.keys()
+    # The modules travel in game.zip and the config inside index.html: neither ships as files.
+    assert not [p for p in digest if p.startswith("game/") or p.startswith("pyscript.")]
     assert not [p for p in digest if p.endswith(".map") or "/tests/" in p or "__pycache__" in p]
     assert not [p for p in digest if p.startswith(("runtime/pyscript/", "runtime/pyodide/"))]
 
@@ -169,14 +171,17 @@ def test_built_pages_name_only_the_versioned_runtime(tmp_path: Path) -> None:
     runtime = build.runtime_dirs()
     assert runtime["runtime/pyodide"] == "runtime/pyodide-" + json.loads((ROOT / "package.json").read_text())[
         "dependencies"]["pyodide"]
-    for name in ("index.html", "pyscript.json", "pyscript.toml", "assets/boot.mjs"):
+    for name in ("index.html", "assets/boot.mjs"):
         text = (out / name).read_text(encoding="utf-8")
         assert "runtime/pyodide/" not in text and "runtime/pyscript/" not in text, name
     html = (out / "index.html").read_text(encoding="utf-8")
     for url in re.findall(r'(?:href|src)="\./([^"]+)"', html):
         assert (out / url).is_file(), f"index.html names {url}, which the build did not write"
-    config = json.loads((out / "pyscript.json").read_text(encoding="utf-8"))
-    assert config == {"interpreter": "./assets/boot.mjs"}  # the modules come in game.zip, not [files]
+    # pyscript.toml inlined as the one py script's config: nothing to fetch before PyScript
+    # asks for its interpreter. The modules come in game.zip, not [files].
+    [(config_text, code)] = re.findall(r'<script type="py" config="([^"]*)">([^<]*)</script>', html)
+    assert json.loads(unescape(config_text)) == {"interpreter": "./assets/boot.mjs"}
+    assert code == "import game.main"
     boot = (out / "assets" / "boot.mjs").read_text(encoding="utf-8")
     imported = set(re.findall(r'from "\.\./([^"]+)"', boot))
     assert imported == {f"{runtime['runtime/pyodide']}/pyodide.mjs"}

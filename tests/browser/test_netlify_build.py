@@ -57,7 +57,7 @@ def published(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
 
 def test_publish_directory_holds_the_site(published: Path) -> None:
-    for rel in ("index.html", "pyscript.json", "sw.js", "assets/manifest.webmanifest", "game/main.py"):
+    for rel in ("index.html", "game.zip", "sw.js", "assets/manifest.webmanifest"):
         assert (published / rel).is_file(), rel
     assert [p.name for p in (published / "runtime").iterdir()]
 
