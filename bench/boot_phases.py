@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Where the start-up time goes: the median moment of each boot phase, game and bare page.
+"""Where the start-up time goes: the median moment of each boot phase, game and bare pages.
 
     python3 bench/boot_phases.py [--runs 9]
 
@@ -9,7 +9,9 @@ copy (never the repository): assets/boot.mjs marks when PyScript asks for the in
 events add the rest: DOMContentLoaded, PyScript's "py:progress" steps, the call of
 WebAssembly.instantiateStreaming, and Python's start-up, which is the page's longest
 task ("python-start" to "python-end"). Prints, in ms from the navigation's start, the
-median of each over cold loads in fresh contexts (ABBA order), then the phases' lengths.
+median of each over cold loads in fresh contexts (the order turning round every run),
+then the phases' lengths. The bare pages are bench/bench_page.py's: Pyodide as published,
+and with the site's stdlib.zip.
 """
 
 from __future__ import annotations
@@ -74,13 +76,14 @@ def main() -> None:
     prepare_site(site)
     mark_copy(site)
     server, url = start_server(site)
-    records: dict[str, list[dict[str, float]]] = {"game": [], "bare": []}
-    pages = (("game", url), ("bare", url + "bare.html"))
+    records: dict[str, list[dict[str, float]]] = {"game": [], "bare": [], "bare-bytecode": []}
+    pages = (("game", url), ("bare", url + "bare.html"), ("bare-bytecode", url + "bare-bytecode.html"))
     with sync_playwright() as pw:
         executable = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
         browser = pw.chromium.launch(executable_path=executable, args=ARGS)
         for run in range(args.runs):
-            for name, page_url in pages if run % 2 == 0 else pages[::-1]:
+            order = pages[run % 3:] + pages[:run % 3]
+            for name, page_url in order if run % 2 == 0 else order[::-1]:
                 context = browser.new_context(service_workers="block")  # registers after ready anyway
                 page = context.new_page()
                 page.add_init_script(PROBE)

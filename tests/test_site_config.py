@@ -73,7 +73,7 @@ def test_interpreter_is_the_self_hosted_pyodide() -> None:
 # netlify.toml ---------------------------------------------------------------------------
 
 SAMPLE_PATHS = (
-    "/", "/index.html", "/game.zip", "/sw.js",
+    "/", "/index.html", "/game.zip", "/stdlib.zip", "/sw.js",
     "/assets/favicon.svg", "/assets/manifest.webmanifest", "/assets/icons/icon-192.png",
     "/assets/strategy/official.bin", "/runtime/pyscript-0.7.31/core.js", "/runtime/pyodide-314.0.7/pyodide.asm.wasm",
 )
@@ -156,7 +156,7 @@ def test_build_is_deterministic_and_complete(tmp_path: Path) -> None:
     assert digest == _tree_digest(second)
     runtime = build.runtime_dirs()
     pyscript, pyodide = runtime["runtime/pyscript"], runtime["runtime/pyodide"]
-    expected = {"index.html", build.BUNDLE, "sw.js", f"{pyscript}/core.js", f"{pyscript}/core.css"}
+    expected = {"index.html", build.BUNDLE, build.STDLIB_BUNDLE, "sw.js", f"{pyscript}/core.js", f"{pyscript}/core.css"}
     expected |= {f"{pyodide}/{name}" for name in build.PYODIDE_FILES}
     assert expected <= digest.keys()
     # The modules travel in game.zip and the config inside index.html: neither ships as files.
@@ -190,7 +190,8 @@ def test_built_pages_name_only_the_versioned_runtime(tmp_path: Path) -> None:
 
 def test_game_zip_holds_sources_and_bytecode(tmp_path: Path) -> None:
     """What assets/boot.mjs puts on sys.path: every game module with its bytecode where
-    zipimport looks for it, and bytecode for PyScript's package and a few stdlib modules."""
+    zipimport looks for it, and bytecode for PyScript's package. And the standard library
+    it hands Pyodide: Pyodide's own, whole, plus bytecode for what start-up imports."""
     out = tmp_path / "dist"
     assert build.main(["--out", str(out)]) == 0
     with zipfile.ZipFile(out / build.BUNDLE) as bundle:
@@ -198,10 +199,21 @@ def test_game_zip_holds_sources_and_bytecode(tmp_path: Path) -> None:
         for module in _game_modules():
             source = module.removeprefix("./")
             assert source in names and source.replace(".py", ".pyc") in names, source
-        assert {"pyscript/__init__.pyc", "pyscript/display.pyc", "html/__init__.pyc", "html/entities.pyc"} <= names
+        assert {"pyscript/__init__.pyc", "pyscript/display.pyc"} <= names
         header = bundle.read("game/rules.pyc")[:16]
     assert int.from_bytes(header[4:8], "little") == 0b01  # PEP 552: hash-based, not checked against a source
+    assert not [n for n in names if not n.startswith(build.GAME_PACKAGES)]
     assert not [n for n in names if "__pycache__" in n or n.endswith(".py") and not n.startswith("game/")]
+    with zipfile.ZipFile(build.NODE_MODULES / "pyodide" / build.PYODIDE_STDLIB) as shipped:
+        pyodide_names = set(shipped.namelist())
+    with zipfile.ZipFile(out / build.STDLIB_BUNDLE) as stdlib:
+        names = set(stdlib.namelist())
+        header = stdlib.read("asyncio/__init__.pyc")[:16]
+    assert pyodide_names <= names and not [n for n in pyodide_names if n.endswith(".pyc")]
+    added = names - pyodide_names
+    assert {"encodings/__init__.pyc", "asyncio/events.pyc", "html/entities.pyc", "datetime.pyc"} <= added
+    assert all(n.endswith(".pyc") and n.removesuffix("c") in pyodide_names for n in added)
+    assert int.from_bytes(header[4:8], "little") == 0b01
     assert not list(out.rglob("__pycache__")) and not (out / build.ZIP_BYTECODE).exists()
 
 

@@ -11,16 +11,20 @@
 //   start and then imports. Its sources are taken from the core chunk the site ships,
 //   so the bytecode is that of the very text PyScript writes;
 //   tests/browser/test_boot.py checks the source hash in the browser;
-// - the standard-library modules the page imports at start-up that Pyodide has not
-//   already imported during its own (STDLIB below). Pyodide ships its standard library
-//   as source only (python_stdlib.zip holds no .pyc), so each of these would otherwise
-//   be compiled at every page load (html.entities alone: about 30 ms). They are compiled
-//   from the same python_stdlib.zip. tests/browser/test_boot.py fails, naming the
-//   module, when the page compiles one that is not listed.
+// - the standard-library modules imported at start-up: every one Pyodide's own start-up
+//   imports (read from sys.modules once it is up), and those the page imports after it
+//   (STDLIB below). Pyodide ships its standard library as source only (python_stdlib.zip
+//   holds no .pyc), so Python would otherwise compile some 140 modules at every page
+//   load, which is most of Pyodide's start-up: about 1.2 s of 2 s in Chromium here, and
+//   1.4 s of 1.8 s under Node. They are compiled from the same python_stdlib.zip.
+//   tests/browser/test_boot.py fails, naming the module, when the page compiles any
+//   module from source.
 //
 // All of it goes to <site dir>/.zip-bytecode/ in zipimport's layout (game/rules.pyc,
-// pyscript/web.pyc, html/entities.pyc); tools/build.py puts it in game.zip, which
-// assets/boot.mjs puts first on sys.path (docs/performance.md).
+// pyscript/web.pyc, html/entities.pyc). tools/build.py puts game/ and pyscript/ in
+// game.zip, which assets/boot.mjs puts first on sys.path, and the standard library's in
+// stdlib.zip, a copy of python_stdlib.zip plus that bytecode, which assets/boot.mjs
+// hands Pyodide as its standard library (docs/performance.md).
 import { loadPyodide } from "pyodide";
 import fs from "node:fs";
 import path from "node:path";
@@ -28,9 +32,9 @@ import vm from "node:vm";
 
 const site = path.resolve(process.argv[2]);
 const coreChunk = path.resolve(process.argv[3]);
-// Top-level names; a package goes whole, since its __path__ is then the archive's copy.
-// html (with html.entities): PyScript's display module; datetime: the game's dates;
-// hashlib: the dice; secrets and hmac: a new game's seed.
+// The standard library the page imports after Pyodide's start-up, as top-level names (a
+// package goes whole). html (with html.entities): PyScript's display module; datetime:
+// the game's dates; hashlib: the dice; secrets and hmac: a new game's seed.
 const STDLIB = ["datetime", "hashlib", "hmac", "html", "secrets"];
 
 /** PyScript's Python package, {"__init__.py": "...", "web.py": "...", ...} (nested for
@@ -71,6 +75,12 @@ function writeTree(pyodide, dir, tree) {
 }
 
 const pyodide = await loadPyodide();
+// Before this script imports anything itself: the standard library start-up imported.
+const startup = pyodide.runPython(`
+import sys
+sorted({m.__spec__.origin for m in list(sys.modules.values())
+        if getattr(getattr(m, "__spec__", None), "origin", None) and m.__spec__.origin.endswith(".py")})
+`).toJs();
 pyodide.FS.mkdirTree("/site");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: site }, "/site");
 writeTree(pyodide, "/pyscript-src/pyscript", pyscriptPackage());
@@ -100,16 +110,21 @@ for source in pyscript_sources:
 # The standard library: named as the file in Pyodide's own archive.
 stdlib_zip = next(p for p in sys.path if p.endswith(".zip") and pathlib.Path(p).is_file())
 stdlib = []
+startup = [origin.removeprefix(f"{stdlib_zip}/") for origin in ${JSON.stringify(startup)}]
+if not startup or any(origin.startswith("/") for origin in startup):
+    raise SystemExit(f"unexpected start-up modules (not in {stdlib_zip}): {startup}")
 with zipfile.ZipFile(stdlib_zip) as archive:
     names = archive.namelist()
+    listed = set(startup)
     for top in ${JSON.stringify(STDLIB)}:
         package = [n for n in names if n.startswith(f"{top}/") and n.endswith(".py")]
-        for relative in package or [f"{top}.py"]:
-            source = pathlib.Path("/stdlib-src", relative)
-            source.parent.mkdir(parents=True, exist_ok=True)
-            source.write_bytes(archive.read(relative))
-            compile_one(source, out / pathlib.Path(relative).with_suffix(".pyc"), f"{stdlib_zip}/{relative}")
-            stdlib.append(relative)
+        listed.update(package or [f"{top}.py"])
+    for relative in sorted(listed):
+        source = pathlib.Path("/stdlib-src", relative)
+        source.parent.mkdir(parents=True, exist_ok=True)
+        source.write_bytes(archive.read(relative))
+        compile_one(source, out / pathlib.Path(relative).with_suffix(".pyc"), f"{stdlib_zip}/{relative}")
+        stdlib.append(relative)
 [len(game_sources), len(pyscript_sources), len(stdlib)]
 `).toJs();
 console.log(`compile_pyc: ${counts[0]} game modules, ${counts[1]} PyScript modules and ${counts[2]} ` +

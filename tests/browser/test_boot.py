@@ -36,7 +36,7 @@ def test_runtime_is_self_hosted(site: SitePage) -> None:
     pyodide, pyscript = f"/runtime/pyodide-{pins['pyodide']}", f"/runtime/pyscript-{pins['@pyscript/core']}"
     paths = {_path(u) for u in site.requests}
     assert f"{pyodide}/pyodide.asm.wasm" in paths
-    assert f"{pyodide}/python_stdlib.zip" in paths
+    assert "/stdlib.zip" in paths and f"{pyodide}/python_stdlib.zip" not in paths  # Pyodide's, with bytecode
     assert f"{pyscript}/core.js" in paths
     assert not [p for p in paths if p.startswith(("/runtime/pyodide/", "/runtime/pyscript/"))]
     assert not site.off_origin
@@ -56,42 +56,38 @@ def test_game_modules_work_in_the_browser(site: SitePage) -> None:
     assert site.run_python("import sys\nresult = sys.platform") == "emscripten"
 
 
-# Run in the page: where each loaded module came from, and whether bytecode in game.zip
-# was compiled from the very source PyScript wrote (PEP 552 hash of pyscript/*.py).
+# Run in the page: where each loaded module came from (before this code imports anything
+# itself), and whether bytecode in game.zip was compiled from the very source PyScript
+# wrote (PEP 552 hash of pyscript/*.py).
 _ORIGINS = """
-import importlib.util, pathlib, sys, zipimport
+import sys
+origins = {name: getattr(getattr(m, "__spec__", None), "origin", None) for name, m in list(sys.modules.items())}
+import importlib.util, pathlib, zipimport
 bundle = sys.path[0]
+stdlib = next(p for p in sys.path if p.endswith(".zip") and p != bundle)
 archive = zipimport.zipimporter(bundle)
 pyscript_dir = pathlib.Path("pyscript")
 hashes = {p.name: importlib.util.source_hash(p.read_bytes()) == archive.get_data(f"pyscript/{p.stem}.pyc")[8:16]
           for p in pyscript_dir.glob("*.py")}
-result = {"bundle": bundle, "hashes": hashes,
-          "origins": {name: getattr(getattr(m, "__spec__", None), "origin", None) for name, m in sys.modules.items()}}
+result = {"bundle": bundle, "stdlib": stdlib, "hashes": hashes, "origins": origins}
 """
-
-# In the page: the modules a bare Pyodide of the same build has imported once it is up.
-_BARE_MODULES = """async () => {
-  const url = new URL(document.querySelector('link[rel=modulepreload][href*="pyodide.mjs"]').href);
-  const { loadPyodide } = await import(url.href);
-  const bare = await loadPyodide({ indexURL: new URL('./', url).href });
-  return bare.runPython('import sys; sorted(sys.modules)').toJs();
-}"""
 
 
 def test_python_starts_from_bytecode(site: SitePage) -> None:
-    """game.zip (assets/boot.mjs, tools/compile_pyc.mjs) is first on sys.path and every
-    module the page loaded beyond a bare Pyodide's came from its bytecode: nothing of the
-    game, of PyScript's package or of the standard library was compiled at start-up."""
+    """Every module the page has loaded came from bytecode built by tools/compile_pyc.mjs:
+    Python compiled nothing at start-up, neither Pyodide's own start-up modules nor the
+    standard library, PyScript's package or the game after it (assets/boot.mjs hands
+    Pyodide stdlib.zip and puts game.zip first on sys.path)."""
     found = site.run_python(_ORIGINS)
     assert found["bundle"].endswith("/game.zip")
     assert found["hashes"] and all(found["hashes"].values()), found["hashes"]  # PyScript's own text
-    bare = set(site.page.evaluate(_BARE_MODULES))
-    assert "asyncio" in bare and "game" not in bare  # a real second interpreter
-    compiled = {name: origin for name, origin in found["origins"].items()
-                if name not in bare and origin and origin.endswith(".py")}
+    origins = {name: origin for name, origin in found["origins"].items() if origin}
+    compiled = {name: origin for name, origin in origins.items() if origin.endswith(".py")}
     assert not compiled, f"compiled from source at start-up (add to STDLIB in tools/compile_pyc.mjs): {compiled}"
-    from_bundle = {name for name, origin in found["origins"].items() if origin and origin.startswith(found["bundle"])}
-    assert {"game.app", "game.rules", "pyscript", "pyscript.display", "html.entities"} <= from_bundle
+    from_stdlib = {name for name, origin in origins.items() if origin.startswith(found["stdlib"] + "/")}
+    assert {"encodings", "asyncio", "_pyodide._base", "pyodide.ffi", "html.entities", "datetime"} <= from_stdlib
+    from_bundle = {name for name, origin in origins.items() if origin.startswith(found["bundle"] + "/")}
+    assert {"game.app", "game.rules", "pyscript", "pyscript.display"} <= from_bundle
 
 
 def test_no_console_errors_or_failed_requests(site: SitePage) -> None:
