@@ -5,7 +5,8 @@
 
 Builds the site into a temporary directory, as bench/bench_page.py does, and marks the
 copy (never the repository): assets/boot.mjs marks when PyScript asks for the interpreter
-("asks") and when it gets it ("given"), index.html the start and end of `import game.main`. The page's own
+("asks") and when it gets it ("given"), index.html the start and end of
+`import game.main`. The page's own
 events add the rest: DOMContentLoaded, PyScript's "py:progress" steps, the call of
 WebAssembly.instantiateStreaming, and Python's start-up, which is the page's longest
 task ("python-start" to "python-end"). Prints, in ms from the navigation's start, the

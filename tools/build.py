@@ -48,7 +48,8 @@ PYODIDE_STDLIB = "python_stdlib.zip"
 #: The top-level folders of ZIP_BYTECODE that go to game.zip; the rest is the stdlib's.
 GAME_PACKAGES = ("game", "pyscript")
 #: Where tools/compile_pyc.mjs leaves the bytecode of the game, of PyScript's Python
-#: package and of a few standard-library modules, laid out as in game.zip.
+#: package and of the standard-library modules start-up imports, laid out as in the
+#: archives (game/rules.pyc, asyncio/events.pyc).
 ZIP_BYTECODE = ".zip-bytecode"
 #: Where the build inserts the preload link for game.zip (see _speed_up_boot).
 PRELOAD_MARKER = "<!-- build: game.zip preload -->"
@@ -58,7 +59,6 @@ PRELOAD_MARKER = "<!-- build: game.zip preload -->"
 SITE_FILES = ("index.html", "pyscript.toml")
 #: How index.html names its PyScript config in the sources; the build inlines it there.
 CONFIG_ATTRIBUTE = 'config="./pyscript.toml"'
-
 
 # The runtime's npm packages and the directory of dist/runtime/ each goes to, before the
 # version is appended (runtime/pyodide -> runtime/pyodide-314.0.7).
@@ -286,6 +286,7 @@ def _speed_up_boot(site: Path, pyscript_chunks: list[str], pyodide_stdlib: Path)
 
 
 def _write_zip(path: Path, members: list[tuple[str, bytes]]) -> None:
+    """A deflated archive of ``members`` (name, bytes), in the order given."""
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for name, data in members:
             # A fixed timestamp keeps the archive's bytes (and so the cache hash) reproducible.
