@@ -14,6 +14,11 @@ Prints, from one run:
   PyScript and the game add on top of the same start-up shows on its own;
 - the median warm (cached) time-to-ready: a reload in the same context, once the game's
   service worker has installed (a returning player's load);
+- for each page, the median time to ready less the load's longest task, which is
+  Python's start-up on every page and the noisiest part of a load: the time outside it,
+  steadier than the time to ready for comparing two builds of the game page. It is not
+  the game's overhead over a bare page: a page's Python start-up is shorter when its
+  downloads are done by then, as the game page's are;
 - click-to-screen latency p50/p95 for a roll and for scoring a box.
 
 Time to ready runs from the navigation's start (performance.timeOrigin) to the moment
@@ -43,7 +48,10 @@ import build  # noqa: E402
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
 READY_PROBE = """
-window.__ready = null;
+window.__ready = null; window.__longest = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__longest = Math.max(window.__longest, entry.duration);
+}).observe({entryTypes: ['longtask']});
 new MutationObserver((_, obs) => {
   if (document.body && document.body.dataset.state === 'ready') {
     window.__ready = performance.now(); obs.disconnect();
@@ -61,21 +69,22 @@ window.addEventListener('click', e => {
 """
 
 
-def ready_time(context, url: str, settle: bool = False) -> float:
-    """Time to ready of one load of ``url`` in ``context``. With ``settle``, then wait
-    until the page's service worker (if it registers one) has installed and precached,
-    so that the next load in this context is a returning player's: served from cache."""
+def ready_time(context, url: str, settle: bool = False) -> tuple[float, float]:
+    """Time to ready of one load of ``url`` in ``context``, and that time less the load's
+    longest task (Python's start-up, on every page). With ``settle``, then wait until the
+    page's service worker (if it registers one) has installed and precached, so that the
+    next load in this context is a returning player's: served from cache."""
     page = context.new_page()
     page.add_init_script(READY_PROBE)
     page.goto(url)
     page.wait_for_function("window.__ready !== null", timeout=120_000)
-    value = page.evaluate("window.__ready")
+    ready, longest = page.evaluate("[window.__ready, window.__longest]")
     if settle:
         # sw-register.js registers after ready; `ready` resolves once the worker is active.
         page.evaluate("""() => document.querySelector('script[src*="sw-register"]') && Promise.race([
           navigator.serviceWorker.ready, new Promise((resolve) => setTimeout(resolve, 60000))])""")
     page.close()
-    return value
+    return ready, ready - longest
 
 
 def prepare_site(site: Path) -> None:
@@ -130,8 +139,8 @@ def main() -> None:
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=executable, args=ARGS)
         names = ("game", "bare", "bare-bytecode")
-        cold: dict[str, list[float]] = {name: [] for name in names}
-        warm: dict[str, list[float]] = {name: [] for name in names}
+        cold: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
+        warm: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
         urls = {"game": url, "bare": url + "bare.html", "bare-bytecode": url + "bare-bytecode.html"}
         for run in range(args.runs):
             # The order turns round every run (and reverses every other), so that whatever
@@ -170,7 +179,8 @@ def main() -> None:
     print(f"runs: {args.runs} cold + {warm_runs} warm loads per page; Chromium {executable or 'bundled'}")
     baselines = (("bare", "bare Pyodide as published", " (target <= 1.10)"),
                  ("bare-bytecode", "bare Pyodide with the site's stdlib.zip", " (what PyScript and the game add)"))
-    for label, times in (("cold", cold), ("warm", warm)):
+    for label, loads in (("cold", cold), ("warm", warm)):
+        times = {name: [ready for ready, _ in values] for name, values in loads.items()}
         game = times["game"]
         if not game:
             continue
@@ -181,6 +191,10 @@ def main() -> None:
                   f"ratio {med(game) / med(bare):.3f}{note}; median of the {len(game)} per-run ratios "
                   f"{paired:.3f}; fastest: game {min(game):.0f} ms, bare {min(bare):.0f} ms; "
                   f"spread (max-min) game {max(game) - min(game):.0f} ms, bare {max(bare) - min(bare):.0f} ms")
+        # Python's start-up is the noisiest part of a load; the rest is steadier (see above).
+        rest = {name: med([rest for _, rest in values]) for name, values in loads.items()}
+        print(f"{label}, time to ready less the load's longest task (Python's start-up), median: "
+              + ", ".join(f"{name} {value:.0f} ms" for name, value in rest.items()))
     for kind in ("roll", "score"):
         values = [ms for k, ms in clicks if k == kind]
         print(f"click-to-screen {kind}: n={len(values)} p50 {percentile(values, 0.5):.2f} ms, "
