@@ -69,6 +69,21 @@ window.addEventListener('click', e => {
 """
 
 
+#: The pages compared, by name, and their paths in the site prepare_site() makes.
+PAGES = {"game": "", "bare": "bare.html", "bare-bytecode": "bare-bytecode.html"}
+#: Debian's Chromium where it is installed, else Playwright's own.
+CHROMIUM = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+
+
+def load_order(run: int) -> list[str]:
+    """The names of PAGES in the order of one run's loads. The order turns round every run
+    (and reverses every other), so that whatever one load leaves behind (a closed
+    context's clean-up, a service worker's precaching) falls on every page alike."""
+    names = list(PAGES)
+    order = names[run % len(names):] + names[:run % len(names)]
+    return order if run % 2 == 0 else order[::-1]
+
+
 def ready_time(context, url: str, settle: bool = False) -> tuple[float, float]:
     """Time to ready of one load of ``url`` in ``context``, and that time less the load's
     longest task (Python's start-up, on every page). With ``settle``, then wait until the
@@ -135,23 +150,16 @@ def main() -> None:
     build.build(site)
     prepare_site(site)
     server, url = start_server(site)
-    executable = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=executable, args=ARGS)
-        names = ("game", "bare", "bare-bytecode")
-        cold: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
-        warm: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
-        urls = {"game": url, "bare": url + "bare.html", "bare-bytecode": url + "bare-bytecode.html"}
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        cold: dict[str, list[tuple[float, float]]] = {name: [] for name in PAGES}
+        warm: dict[str, list[tuple[float, float]]] = {name: [] for name in PAGES}
         for run in range(args.runs):
-            # The order turns round every run (and reverses every other), so that whatever
-            # one load leaves behind (a closed context's clean-up, a service worker's
-            # precaching) falls on every page alike.
-            order = names[run % 3:] + names[:run % 3]
-            for name in order if run % 2 == 0 else order[::-1]:
+            for name in load_order(run):
                 context = browser.new_context()
-                cold[name].append(ready_time(context, urls[name], settle=not args.cold_only))
+                cold[name].append(ready_time(context, url + PAGES[name], settle=not args.cold_only))
                 if not args.cold_only:
-                    warm[name].append(ready_time(context, urls[name]))
+                    warm[name].append(ready_time(context, url + PAGES[name]))
                 context.close()
         context = browser.new_context()
         page = context.new_page()
@@ -176,7 +184,7 @@ def main() -> None:
 
     med = statistics.median
     warm_runs = 0 if args.cold_only else args.runs
-    print(f"runs: {args.runs} cold + {warm_runs} warm loads per page; Chromium {executable or 'bundled'}")
+    print(f"runs: {args.runs} cold + {warm_runs} warm loads per page; Chromium {CHROMIUM or 'bundled'}")
     baselines = (("bare", "bare Pyodide as published", " (target <= 1.10)"),
                  ("bare-bytecode", "bare Pyodide with the site's stdlib.zip", " (what PyScript and the game add)"))
     for label, loads in (("cold", cold), ("warm", warm)):

@@ -27,7 +27,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_page import ARGS, READY_PROBE, ROOT, build, prepare_site, start_server  # noqa: E402
+from bench_page import ARGS, CHROMIUM, PAGES, READY_PROBE, ROOT, build, load_order, prepare_site, start_server  # noqa: E402
 
 PROBE = READY_PROBE + """
 window.__marks = {}; window.__tasks = [];
@@ -77,18 +77,15 @@ def main() -> None:
     prepare_site(site)
     mark_copy(site)
     server, url = start_server(site)
-    records: dict[str, list[dict[str, float]]] = {"game": [], "bare": [], "bare-bytecode": []}
-    pages = (("game", url), ("bare", url + "bare.html"), ("bare-bytecode", url + "bare-bytecode.html"))
+    records: dict[str, list[dict[str, float]]] = {name: [] for name in PAGES}
     with sync_playwright() as pw:
-        executable = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
-        browser = pw.chromium.launch(executable_path=executable, args=ARGS)
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         for run in range(args.runs):
-            order = pages[run % 3:] + pages[:run % 3]
-            for name, page_url in order if run % 2 == 0 else order[::-1]:
+            for name in load_order(run):
                 context = browser.new_context(service_workers="block")  # registers after ready anyway
                 page = context.new_page()
                 page.add_init_script(PROBE)
-                page.goto(page_url)
+                page.goto(url + PAGES[name])
                 page.wait_for_function("window.__ready !== null", timeout=120_000)
                 records[name].append(phases(page.evaluate(COLLECT)))
                 context.close()

@@ -256,8 +256,10 @@ def _speed_up_boot(site: Path, pyscript_chunks: list[str], pyodide_stdlib: Path)
     sources = sorted(config.pop("files", {}))
     core = next(site / chunk for chunk in pyscript_chunks if Path(chunk).name.startswith("core-"))
     bytecode = _compile_bytecode(site, core)
-    game = [pyc for pyc in bytecode if pyc.relative_to(site / ZIP_BYTECODE).parts[0] in GAME_PACKAGES]
-    stdlib = [pyc for pyc in bytecode if pyc not in game]
+    game: list[Path] = []
+    stdlib: list[Path] = []
+    for pyc in bytecode:
+        (game if pyc.relative_to(site / ZIP_BYTECODE).parts[0] in GAME_PACKAGES else stdlib).append(pyc)
     _write_zip(site / BUNDLE, _bundle_members(site, sources, game))
     with zipfile.ZipFile(pyodide_stdlib) as shipped:
         # Pyodide's own members, in its order, then the bytecode.
