@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import datetime
 import random
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import replace
 from typing import Any, Protocol
 
@@ -30,6 +30,10 @@ from game import coach_view, coaching, rules, save, view
 from game.coaching import Advice
 from game.dice import DiceSource, new_seed
 from game.game import GameState, IllegalAction, Player, Score, SetupError, new_game
+from game.keeper import GameKeeper
+from game.links import Link
+from game.opening import decide_opening
+from game.saved_games import Challenge, SavedGame
 
 #: Seconds between the visible steps of a computer's turn: slow enough to follow.
 COMPUTER_PACE = 0.7
@@ -53,6 +57,12 @@ class Renderer(Protocol):
     def show_high_scores(self, highlight: str | None) -> None:
         """Open the high-score table, marking the entry ``highlight``."""
 
+    def ask_link_choice(self, text: str) -> None:
+        """Ask whether to play a link's game or keep the game in progress (:meth:`App.choose_link`)."""
+
+    def forget_link(self) -> None:
+        """The link that opened the page is used up: a reload must resume the game on the board."""
+
 
 class RecordingRenderer:
     """A renderer for tests: keeps the last HTML of each region and everything said."""
@@ -64,6 +74,8 @@ class RecordingRenderer:
         self.notices: list[str] = []
         self.asked: list[tuple[str, str, int]] = []
         self.highlight: str | None = None
+        self.link_question: str | None = None
+        self.link_forgotten = False
 
     def render(self, regions: dict[str, str], names: Sequence[str]) -> None:
         self.regions.update(regions)
@@ -81,6 +93,12 @@ class RecordingRenderer:
     def show_high_scores(self, highlight: str | None) -> None:
         self.highlight = highlight
 
+    def ask_link_choice(self, text: str) -> None:
+        self.link_question = text
+
+    def forget_link(self) -> None:
+        self.link_forgotten = True
+
 
 Decide = Callable[..., tuple[str, Any]]
 
@@ -96,6 +114,7 @@ class App:
         decide: Decide | None = None,
         load_table: Callable[[str], Awaitable[Any]] | None = None,
         rng: random.Random | None = None,
+        spawn: Callable[[Coroutine[Any, Any, None]], asyncio.Future[None]] = asyncio.ensure_future,
     ) -> None:
         self.renderer = renderer
         self.storage = storage
@@ -103,45 +122,134 @@ class App:
         self.decide = decide
         self.load_table = load_table
         self.rng = rng or random.Random()
+        self.spawn = spawn  # the page's reports a task's exception at once (game/ui/guard.py)
         self.state: GameState | None = None
         self.fast = False  # set by "skip ahead": computers play the rest of their turn at once
         self.tables: dict[str, Any] = {}
         self._computer_task: asyncio.Future | None = None
         self._name_queue: list[tuple[str, str, int]] = []  # high scores awaiting a name
-        self.challenge: tuple[int, str] | None = None  # a friend's (score to beat, name) on this seed
+        self.challenge: Challenge | None = None  # a friend's score to beat on this seed
+        self.keeper = GameKeeper(storage) if storage is not None else None
+        self.pending_link: tuple[Link, Challenge | None, str] | None = None  # asked: play it or keep mine?
         self.last_entry: str | None = None
         self.hints = False  # the coach's best move is shown during a person's turn
         self.show_values = False  # ... and, on demand, the value of every choice
         self.undo_point: GameState | None = None  # the state before the last box a person scored
         self._loading: asyncio.Future | None = None
         self.finished_id: str | None = None  # the history id of the game that just ended
+        self.on_finish: Callable[[], None] | None = None  # the page asks for persistent storage then
 
     # --- starting and resuming ----------------------------------------------------------
 
     def start(self, players: Sequence[Player], preset: str = rules.DEFAULT_PRESET, seed: str | None = None,
-              challenge: tuple[int, str] | None = None, real_dice: bool = False) -> None:
-        """Start a game; ``challenge`` is a friend's (score, name) to beat on the same seed.
+              challenge: Challenge | None = None, real_dice: bool = False) -> None:
+        """Start a game; ``challenge`` is a friend's score to beat on the same seed.
 
+        The game on the board, if it was played, is set aside (resumable from Games).
         With ``real_dice`` the players throw physical dice and type them in; hints are on.
         """
         try:
-            self.state = new_game(players, preset, seed, real_dice=real_dice)
-            self.last_entry = None
-            self.undo_point = None
-            self.hints = self.hints or real_dice
-            self.challenge = challenge if len(players) == 1 else None
+            state = new_game(players, preset, seed, real_dice=real_dice)
         except SetupError as err:
             self.renderer.announce(f"Cannot start: {err}")
             return
+        self.state, self.last_entry, self.undo_point, self.pending_link = state, None, None, None
+        self.hints = self.hints or real_dice
+        self.challenge = challenge if len(players) == 1 else None
+        if self.keeper is not None:
+            self.keeper.begin(self.challenge)
+        self.renderer.forget_link()
         self._changed()
         names = ", ".join(p.name for p in self.state.players)
         starter = self.state.players[self.state.first].name
         self.renderer.announce(f"New game: {names}. {starter} starts." if len(self.state.players) > 1
                                else f"New game for {names}.")
 
-    def resume(self, state: GameState) -> None:
-        self.state = state
+    def resume(self, state: GameState, saved: SavedGame | None = None) -> None:
+        """Show ``state``, the game stored as ``saved`` (its id, revision and challenge)."""
+        self.state, self.undo_point, self.last_entry = state, None, None
+        if saved is not None:
+            self.challenge = saved.challenge
+            if self.keeper is not None:
+                self.keeper.adopt(saved)
+        self._changed(save=saved is None)
+
+    # --- links and the games set aside -------------------------------------------------
+
+    def open(self, link: Link, name: str) -> None:
+        """Show what the page opens on (:func:`game.opening.decide_opening`): the stored game,
+        the link's game, or the stored game and the question which to play."""
+        saved = self.storage.current_game() if self.storage is not None else None
+        state = self.restore(saved) if saved is not None and not saved.ended else None
+        challenge = Challenge(link.beat, link.challenger or "a friend") if link.beat is not None else None
+        opening = decide_opening(link.seed, state)
+        if opening in ("resume", "ask") and state is not None:
+            self.resume(state, saved)
+        if opening == "ask":
+            self.pending_link = (link, challenge, name)
+            self.renderer.ask_link_choice(
+                f"You have a game in progress. The link starts a new game on the seed “{link.seed}”"
+                + (f" with {challenge.name}'s score of {challenge.beat} to beat." if challenge else "."))
+        elif opening == "resume":
+            self.renderer.forget_link()
+        else:
+            self.start([Player(name)], link.preset or rules.DEFAULT_PRESET, link.seed, challenge)
+
+    def choose_link(self, play: bool) -> None:
+        """The answer to :meth:`open`'s question; the game not chosen is set aside."""
+        if self.pending_link is None:
+            return
+        (link, challenge, name), self.pending_link = self.pending_link, None
+        preset = link.preset or rules.DEFAULT_PRESET
+        if play:
+            self.start([Player(name)], preset, link.seed, challenge)  # sets aside the game on the board
+            return
+        if self.storage is not None:
+            waiting = save.dumps(new_game([Player(name)], preset, link.seed))
+            self.storage.set_aside(SavedGame(new_seed(), 1, waiting, challenge, self.storage.stamp()))
+            self.show_notices()
+        self.renderer.forget_link()
+        self.renderer.announce("The link's game is waiting in Games.")
+
+    def resume_set_aside(self, game_id: str) -> None:
+        """Play the set-aside game ``game_id``; the game on the board is set aside in its place."""
+        if self.keeper is None or not self.sync():
+            return
+        found = next((g for g in self.keeper.storage.set_aside_games() if g.id == game_id), None)
+        state = self.restore(found) if found is not None else None
+        if state is None or self.keeper.storage.take_set_aside(game_id) is None:
+            self.renderer.announce("That game could not be resumed; it was left where it was.")
+            return
+        self.keeper.set_aside_stored()
+        self.keeper.switch_to(found)
+        self.state, self.challenge, self.undo_point, self.last_entry = state, found.challenge, None, None
         self._changed()
+        self.renderer.announce("Resumed: " + ", ".join(p.name for p in state.players) + ".")
+
+    # --- tabs: one localStorage, many pages ----------------------------------------------
+
+    def sync(self) -> bool:
+        """True if this tab shows the latest saved game. Otherwise it follows the game another
+        tab saved since (``docs/storage.md``, "Tabs"), says so, and returns False."""
+        if self.keeper is None or (newer := self.keeper.newer()) is None:
+            return True
+        state = self.restore(newer)
+        self.keeper.adopt(newer)
+        if state is not None:
+            self.resume(state, newer)
+        self.renderer.notify(["This game moved on in another tab, so this tab now shows its latest state."])
+        return False
+
+    def restore(self, saved: SavedGame) -> GameState | None:
+        """The game ``saved`` holds (an ended one from the review history), or None if unreadable."""
+        text = saved.text
+        if text is None and self.storage is not None:
+            text = self.storage.finished_game(saved.id)
+        try:
+            return None if text is None else save.loads(text)
+        except save.SaveError as err:
+            self.renderer.notify([f"A saved game could not be read ({err}), so it was left as it is."])
+            return None
 
     # --- player actions: each either succeeds or says why and changes nothing -----------
 
@@ -183,6 +291,8 @@ class App:
 
     def undo(self) -> None:
         """Take back the last box a person scored, until the next roll; the game becomes assisted."""
+        if not self.sync():
+            return
         if self.undo_point is None:
             self.renderer.announce("Nothing to undo: a box can be taken back only until the next roll.")
             return
@@ -194,11 +304,13 @@ class App:
     # --- the coach ------------------------------------------------------------------------
 
     def toggle_hints(self) -> None:
+        self.sync()  # showing hints marks the game assisted: on the latest state only
         self.hints = not self.hints
         self.renderer.announce("Hints on." if self.hints else "Hints off.")
         self._changed(coach_only=True)
 
     def toggle_values(self) -> None:
+        self.sync()
         self.show_values = not self.show_values
         self._changed(coach_only=True)
 
@@ -224,13 +336,16 @@ class App:
             if await self.table_for(preset) is not None and self.state is not None:
                 self._changed(coach_only=True)
 
-        self._loading = asyncio.ensure_future(load())
+        self._loading = self.spawn(load())
 
     def _act(self, action: Callable[[GameState], GameState], rolled: bool = True, computer: bool = False,
              undo_point: GameState | None = None) -> bool:
         """Apply ``action``; ``undo_point`` is what Undo returns to (only a person's score sets one)."""
         if self.state is None:
             self.renderer.announce("Start a new game first.")
+            return False
+        if not self.sync():  # acting on an older state would overwrite the other tab's moves
+            self.renderer.announce("Not applied: this game moved on in another tab. Look again, then play.")
             return False
         player = self.state.current_player
         if not computer and player is not None and not player.is_human:
@@ -275,23 +390,23 @@ class App:
                                            advice, self.show_values, loading),
             "status": view.status_html(state),
             "rolloff": view.rolloff_html(state) if state.turn < len(state.players) else "",
-            "challenge": view.challenge_html(state, self.challenge[0] if self.challenge else None),
+            "challenge": view.challenge_html(state, self.challenge.beat if self.challenge else None),
         }
 
-    def _changed(self, rolled: bool = False, coach_only: bool = False) -> None:
+    def _changed(self, rolled: bool = False, coach_only: bool = False, save: bool = True) -> None:
+        """Draw the state, then save it (``save=False``: it is the stored one already)."""
         # Name slots: the players by seat, then the challenger (see view.challenge_html).
-        names = [p.name for p in self.state.players] + [self.challenge[1] if self.challenge else ""]
+        names = [p.name for p in self.state.players] + [self.challenge.name if self.challenge else ""]
+        assisted = self.state.assisted
         self.renderer.render(self.regions(rolled), names)
-        if coach_only:
-            if self.storage is not None:
-                self.storage.save_game(save.dumps(self.state))  # the assisted flag may have changed
-            return
-        if self.storage is not None:
-            if self.state.over:
-                self._finish()
+        if self.keeper is not None and (save or self.state.assisted != assisted):
+            if coach_only or not self.state.over:
+                self.keeper.save(self.state)  # coach_only: the assisted flag may have changed
             else:
-                self.storage.save_game(save.dumps(self.state))
-            self.show_notices()
+                self._finish()
+        if coach_only:
+            return
+        self.show_notices()
         self.schedule_computers()
 
     def show_notices(self) -> None:
@@ -303,13 +418,16 @@ class App:
     def _finish(self) -> None:
         """Record each person's result once; enter high scores at once, then ask for names."""
         state, storage = self.state, self.storage
-        storage.clear_game()
-        # Every decision is kept for the review (the last 50 games).
-        self.finished_id = new_seed()
+        # Every decision is kept for the review (the last 50 games), under the game's own id:
+        # a tab that was behind finds the finished game there (App.restore).
+        self.finished_id = self.keeper.id or new_seed()
         storage.add_finished_game(save.dumps(state), game_id=self.finished_id,
                                   finished=datetime.date.today().isoformat(), preset=state.preset,
                                   players=[p.name for p in state.players], scores=list(state.grand_totals()),
                                   assisted=state.assisted)
+        self.keeper.end()
+        if self.on_finish is not None:
+            self.on_finish()
         results = []
         for seat, player in enumerate(state.players):
             if not player.is_human:
@@ -355,11 +473,13 @@ class App:
             self.fast = False
             return
         if self._computer_task is None or self._computer_task.done():
-            self._computer_task = asyncio.ensure_future(self.play_computers())
+            self._computer_task = self.spawn(self.play_computers())
 
     async def play_computers(self) -> None:
         """Play computer turns one visible step at a time until a person is to move."""
         while self.state is not None and (player := self.state.current_player) is not None and not player.is_human:
+            if not self.sync():  # another tab played on (perhaps this very turn): go on from there
+                continue
             state = self.state
             table = await self._table_for(player.kind)
             if self.state is not state:  # a new game was started while the table loaded

@@ -33,6 +33,17 @@ from game.kvstore import (  # noqa: F401 (re-exported: the store layer used to l
     is_quota_error,
     storage_error,
 )
+from game.saved_games import (
+    GAME_VERSION,
+    SET_ASIDE_VERSION,
+    SavedGame,
+    migrate_game_v1,
+    newest_first,
+    saved_game_from_record,
+    saved_game_record,
+    set_aside_from_record,
+    set_aside_record,
+)
 from game.scores import (
     MAX_PLAYERS,
     SCORES_VERSION,
@@ -54,19 +65,20 @@ from game.stats import STATS_VERSION, GameResult, Stats
 T = TypeVar("T")
 
 GAME_KEY = "yahtzee:game"
+SET_ASIDE_KEY = "yahtzee:games"
 SCORES_KEY = "yahtzee:scores"
 NAME_KEY = "yahtzee:name"
 BACKUP_PREFIX = "yahtzee:backup:"
 #: Where the prototype (schema 0) kept its flat list of scores.
 LEGACY_SCORES_KEY = "yahtzee-highscores"
 HISTORY_KEY = "yahtzee:history"
-GAME_VERSION = 1
 NAME_VERSION = 1
 HISTORY_VERSION = 1
 #: How many finished games are kept for review; the oldest goes first.
 HISTORY_SIZE = 50
 #: How each record is brought up to date, step by step: {from version: step}.
 SCORES_MIGRATIONS: dict[int, Callable[[Mapping[str, Any]], dict[str, Any]]] = {0: migrate_v0}
+GAME_MIGRATIONS: dict[int, Callable[[Mapping[str, Any]], dict[str, Any]]] = {1: migrate_game_v1}
 
 
 def stats_key(preset: str, assisted: bool) -> str:
@@ -183,31 +195,59 @@ class Storage:
         if notice not in self._notices:
             self._notices.append(notice)
 
-    # --- the game in progress
+    # --- the games in progress (game.saved_games: revisions, the set-aside list)
 
-    def save_game(self, text: str) -> bool:
-        """Keep the game's JSON (from ``game.save.dumps``); False if it could not be kept."""
-        if not isinstance(text, str):
-            raise TypeError(f"save_game keeps text, not {type(text).__name__}")
-        return self._write(GAME_KEY, _dumps({"version": GAME_VERSION, "game": text}), "the game in progress")
+    def current_game(self) -> SavedGame | None:
+        """The game on the board as last saved by any tab, or None (none yet, or unreadable)."""
+        def parse(raw: str) -> SavedGame:
+            return saved_game_from_record(decode_record(raw, GAME_VERSION, GAME_MIGRATIONS))
+
+        return self._load(GAME_KEY, "the saved game", parse, blank=None)
+
+    def stamp(self) -> int:
+        """Now, in milliseconds since 1970 UTC (from the injected clock): a record's ``at``."""
+        return int(self._clock().timestamp() * 1000)
+
+    def save_current(self, game: SavedGame) -> bool:
+        """Keep ``game`` as the one on the board; False if it could not be kept."""
+        return self._write(GAME_KEY, _dumps(saved_game_record(game)), "the game in progress")
 
     def load_game(self, restore: Callable[[str], T]) -> T | None:
-        """``restore(text)`` of the kept game, or None. A ``ValueError`` from it means corrupt data.
+        """``restore(text)`` of the game on the board, or None. A ``ValueError`` from it means corrupt data.
 
         >>> storage = Storage(MemoryStore())
-        >>> storage.save_game("[1]")
+        >>> storage.save_current(SavedGame("g", 1, "[1]"))
         True
         >>> storage.load_game(json.loads)
         [1]
         """
-        def parse(raw: str) -> T:
-            return restore(read_str(decode_record(raw, GAME_VERSION), "game"))
+        def parse(raw: str) -> T | None:
+            game = saved_game_from_record(decode_record(raw, GAME_VERSION, GAME_MIGRATIONS))
+            return None if game.text is None else restore(game.text)
 
         return self._load(GAME_KEY, "the saved game", parse, blank=None)
 
-    def clear_game(self) -> None:
-        if GAME_KEY not in self._stuck or self._unstick(GAME_KEY):
-            self._remove(GAME_KEY)
+    def set_aside_games(self) -> tuple[SavedGame, ...]:
+        """The games set aside (by a link or New game), played last first."""
+        empty = _dumps(set_aside_record(()))
+        return self._load(SET_ASIDE_KEY, "the games set aside", _parse_set_aside, blank=empty) or ()
+
+    def set_aside(self, game: SavedGame) -> bool:
+        """Add ``game`` to the set-aside list (merged with what another tab put there)."""
+        if game.ended:
+            raise ValueError("an ended game is in the review history, not set aside")
+        kept = newest_first([*self.set_aside_games(), game])
+        return self._write(SET_ASIDE_KEY, _dumps(set_aside_record(kept)), "the game set aside")
+
+    def take_set_aside(self, game_id: str) -> SavedGame | None:
+        """Remove the set-aside game ``game_id`` from the list and return it (None if it is gone)."""
+        games = self.set_aside_games()
+        found = next((g for g in games if g.id == game_id), None)
+        if found is not None:
+            rest = [g for g in games if g.id != game_id]
+            if not self._write(SET_ASIDE_KEY, _dumps(set_aside_record(rest)), "the games set aside"):
+                return None  # could not take it off the list: it stays there, nothing lost
+        return found
 
     # --- high scores
 
@@ -339,12 +379,12 @@ class Storage:
         """
         if not isinstance(text, str) or not text:
             raise TypeError("add_finished_game keeps the text of game.save.dumps")
-        now = int(self._clock().timestamp() * 1000)
+        now = self.stamp()
         entry = _finished_from_json({"id": game_id, "finished": finished, "preset": preset, "players": _listed(players),
                                      "scores": _listed(scores), "assisted": assisted, "at": now})
         self._pending_history.append((entry, text))
         kept = self._history()  # re-read: another tab may have kept a game meanwhile
-        if self._write(HISTORY_KEY, _dumps(_history_record(kept)), "the finished game for review"):
+        if self._write(HISTORY_KEY, _dumps(history_record(kept)), "the finished game for review"):
             self._pending_history.clear()
         else:  # kept for this session and written with the next finished game
             self._pending_history = [(e, t) for e, t in self._pending_history if any(k is e for k, _ in kept)]
@@ -357,9 +397,17 @@ class Storage:
         """The ``game.save.dumps`` text of the kept game ``game_id``, or None if it is not kept."""
         return next((text for entry, text in self._history() if entry.id == game_id), None)
 
+    def history(self) -> list[tuple[FinishedGame, str]]:
+        """Every kept game with its text, newest first."""
+        return self._history()
+
+    def write_record(self, key: str, record: Mapping[str, Any], what: str) -> bool:
+        """Write a whole record (a restored backup, game.backup); False if it could not be kept."""
+        return self._write(key, _dumps(record), what)
+
     def _history(self) -> list[tuple[FinishedGame, str]]:
-        stored = self._load(HISTORY_KEY, "the finished games kept for review", _parse_history, blank=None) or []
-        return _newest([*stored, *self._pending_history])
+        stored = self._load(HISTORY_KEY, "the finished games kept for review", parse_history, blank=None) or []
+        return newest_history([*stored, *self._pending_history])
 
     # --- reading and writing safely
 
@@ -473,6 +521,10 @@ def _parse_scores(raw: str) -> tuple[ScoreEntry, ...]:
     return scores_from_record(decode_record(raw, SCORES_VERSION, SCORES_MIGRATIONS))
 
 
+def _parse_set_aside(raw: str) -> tuple[SavedGame, ...]:
+    return set_aside_from_record(decode_record(raw, SET_ASIDE_VERSION))
+
+
 def _parse_legacy(raw: str) -> tuple[ScoreEntry, ...]:
     data = _json(raw)
     if not isinstance(data, list):
@@ -527,7 +579,7 @@ def _listed(values: Any) -> Any:
     return list(values) if isinstance(values, tuple) else values
 
 
-def _newest(kept: list[tuple[FinishedGame, str]]) -> list[tuple[FinishedGame, str]]:
+def newest_history(kept: list[tuple[FinishedGame, str]]) -> list[tuple[FinishedGame, str]]:
     """Newest first, one game per id (the first met wins: stored before pending), at most 50."""
     unique: dict[str, tuple[FinishedGame, str]] = {}
     for entry, text in kept:
@@ -535,18 +587,18 @@ def _newest(kept: list[tuple[FinishedGame, str]]) -> list[tuple[FinishedGame, st
     return sorted(unique.values(), key=lambda kept: (-kept[0].at, kept[0].id))[:HISTORY_SIZE]
 
 
-def _history_record(kept: list[tuple[FinishedGame, str]]) -> dict[str, Any]:
+def history_record(kept: list[tuple[FinishedGame, str]]) -> dict[str, Any]:
     return {"version": HISTORY_VERSION, "games": [{**entry.to_json(), "game": text} for entry, text in kept]}
 
 
-def _parse_history(raw: str) -> list[tuple[FinishedGame, str]]:
+def parse_history(raw: str) -> list[tuple[FinishedGame, str]]:
     games = decode_record(raw, HISTORY_VERSION).get("games")
     if not isinstance(games, list):
         raise ValueError("games is not a list")
     kept = [(_finished_from_json(game), read_str(game, "game")) for game in games]
     if any(not text for _, text in kept):
         raise ValueError("a finished game has no moves")
-    return _newest(kept)
+    return newest_history(kept)
 
 
 def _stats_name(preset: str, assisted: bool) -> str:

@@ -7,7 +7,8 @@ import importlib
 import pytest
 
 CORE_MODULES = ["game.rules", "game.dice", "game.game", "game.save", "game.names", "game.view", "game.app",
-                "game.markup", "game.links", "game.coaching", "game.coach_view", "game.review_view"]
+                "game.markup", "game.links", "game.coaching", "game.coach_view", "game.review_view",
+                "game.saved_games", "game.keeper", "game.opening", "game.games_view"]
 
 
 @pytest.mark.parametrize("name", CORE_MODULES)

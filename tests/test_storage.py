@@ -6,6 +6,7 @@ from datetime import datetime, timedelta
 
 import pytest
 
+from game.saved_games import SavedGame
 from game.scores import rank
 from game.storage import (
     GAME_KEY,
@@ -56,6 +57,11 @@ def scores_raw(*entries, version=1):
     return json.dumps({"version": version, "entries": list(entries)})
 
 
+def put(storage: Storage, text: str) -> bool:
+    """Keep ``text`` as the game on the board (one game, id "g", revision 1)."""
+    return storage.save_current(SavedGame("g", 1, text))
+
+
 def codes(storage):
     return [n.code for n in storage.take_notices()]
 
@@ -72,14 +78,34 @@ def test_a_fresh_store_has_nothing_and_says_nothing():
     assert storage.take_notices() == []
 
 
-def test_saved_game_round_trip_and_clear():
+def test_saved_game_round_trip_and_end():
     store = MemoryStore()
     storage = tab(store)
-    assert storage.save_game('{"schema": 1}')
-    assert json.loads(store.items[GAME_KEY]) == {"version": 1, "game": '{"schema": 1}'}
+    assert put(storage, '{"schema": 1}')
+    assert json.loads(store.items[GAME_KEY]) == {"version": 2, "id": "g", "rev": 1, "game": '{"schema": 1}',
+                                                 "at": 0}
     assert tab(store).load_game(json.loads) == {"schema": 1}
-    storage.clear_game()
+    storage.save_current(SavedGame("g", 2, None))  # ended: only its id and revision stay
     assert storage.load_game(json.loads) is None
+    assert storage.current_game() == SavedGame("g", 2, None)
+
+
+def test_a_schema_1_game_is_migrated_with_a_revision():
+    store = MemoryStore({GAME_KEY: '{"version": 1, "game": "[1]"}'})
+    assert tab(store).current_game() == SavedGame("v1-game", 1, "[1]")
+    assert tab(store).load_game(json.loads) == [1]
+
+
+def test_set_aside_games_merge_by_id_and_keep_the_highest_revision():
+    store = MemoryStore()
+    first, second = tab(store), tab(store)
+    first.set_aside(SavedGame("a", 1, "x", at=1))
+    second.set_aside(SavedGame("b", 1, "y", at=2))  # another tab: merged, not overwritten
+    first.set_aside(SavedGame("a", 3, "z", at=3))
+    assert [(g.id, g.rev) for g in tab(store).set_aside_games()] == [("a", 3), ("b", 1)]
+    assert first.take_set_aside("b") == SavedGame("b", 1, "y", at=2)
+    assert [g.id for g in tab(store).set_aside_games()] == ["a"]
+    assert first.take_set_aside("b") is None
 
 
 def test_last_name_is_remembered_cleaned():
@@ -197,7 +223,7 @@ def test_game_that_restore_rejects_is_backed_up_with_its_reason():
         raise SaveError("the saved cards do not follow from the moves")
 
     store = MemoryStore()
-    tab(store).save_game('{"schema": 1}')
+    put(tab(store), '{"schema": 1}')
     raw = store.items[GAME_KEY]
     storage = tab(store)
     assert storage.load_game(restore) is None
@@ -256,11 +282,11 @@ def test_full_store_is_told_once_until_a_write_works():
 def test_full_store_keeps_the_saved_game_and_stats():
     store = MemoryStore()
     storage = tab(store)
-    storage.save_game("old game")
+    put(storage, "old game")
     storage.record_game(200, preset="official", yahtzees=0, upper_bonus=False)
     before = dict(store.items)
     store.quota = store.used()
-    assert not storage.save_game("a much longer new game")
+    assert not put(storage, "a much longer new game")
     stats = storage.record_game(300, preset="official", yahtzees=1, upper_bonus=True)
     assert store.items == before
     assert codes(storage) == ["full", "full"]
@@ -297,7 +323,7 @@ def test_without_storage_play_goes_on_in_memory(store):
     (notice,) = storage.take_notices()
     assert notice.code == "unavailable" and "will be lost" in notice.text
     assert storage.add_score("Ann", 200, preset="official", players=1) == "id1"
-    assert storage.save_game("game")
+    assert put(storage, "game")
     assert storage.record_game(200, preset="official", yahtzees=0, upper_bonus=False).games == 1
     assert [e.name for e in storage.high_scores()] == ["Ann"]
     assert storage.load_game(str) == "game"
@@ -432,10 +458,10 @@ def test_with_the_real_save_module():
 
     store = MemoryStore()
     state = new_game(["Ann"], seed="storage").roll()
-    tab(store).save_game(dumps(state))
+    put(tab(store), dumps(state))
     assert tab(store).load_game(loads) == state
     # A save that game.save refuses (its SaveError is a ValueError) is set aside.
-    tab(store).save_game('{"schema": 99}')
+    put(tab(store), '{"schema": 99}')
     storage = tab(store)
     assert storage.load_game(loads) is None
     assert "newer version" in storage.take_notices()[0].text

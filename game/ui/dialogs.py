@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyodide.ffi import create_proxy
-
 from game import rules, view
 from game.markup import escape
 from game.ui.dom import fill_names, found
+from game.ui.guard import listener
 
 
 class Dialogs:
@@ -17,6 +16,7 @@ class Dialogs:
     def __init__(self, document: Any, window: Any, app: Any, storage: Any, renderer: Any) -> None:
         self.document, self.app, self.storage, self.renderer = document, app, storage, renderer
         self.highlight: tuple[str, ...] = ()
+        self.data: Any = None  # game.ui.data.DataPanel, set by main.py
         self.entry_id: str | None = None
         get = document.getElementById
         get("stats-preset").innerHTML = "".join(
@@ -30,15 +30,15 @@ class Dialogs:
             ("stats-reset", "click", lambda _e: self.reset_stats()),
             ("name-form", "submit", self._name_submitted),
         ]:
-            proxy = create_proxy(handler)
+            proxy = listener(handler)
             self._proxies.append(proxy)
             get(element_id).addEventListener(event, proxy)
         for close in document.querySelectorAll("[data-close]"):
-            proxy = create_proxy(lambda e: e.target.closest("dialog").close())
+            proxy = listener(lambda e: e.target.closest("dialog").close())
             self._proxies.append(proxy)
             close.addEventListener("click", proxy)
         # Another tab wrote high scores or statistics: show them fresh if a view is open.
-        self._proxies.append(create_proxy(lambda _e: self.refresh()))
+        self._proxies.append(listener(lambda _e: self.refresh()))
         window.addEventListener("storage", self._proxies[-1])
 
     def _fill(self, element_id: str, html: str, names: list[str]) -> None:
@@ -83,6 +83,8 @@ class Dialogs:
         preset = self.document.getElementById("stats-preset").value
         assisted = bool(self.document.getElementById("stats-assisted").checked)
         self._fill("stats-body", view.stats_html(self.storage.stats(preset, assisted=assisted)), [])
+        if self.data is not None:
+            self.data.show_status()
         self.app.show_notices()
         self._open("stats-dialog")
 

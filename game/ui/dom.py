@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from pyodide.ffi import create_proxy, jsnull
+from pyodide.ffi import jsnull
+
+from game.ui.guard import listener
 
 
 def found(value: Any) -> bool:
@@ -34,7 +36,7 @@ def on_clicks(document: Any, handlers: dict[str, Callable[[], None]]) -> Any:
                 handler()
                 return
 
-    proxy = create_proxy(on_click)
+    proxy = listener(on_click)
     document.body.addEventListener("click", proxy)
     return proxy
 
@@ -67,15 +69,29 @@ class DomRenderer:
         self.live.textContent = text
 
     def notify(self, texts: Sequence[str]) -> None:
-        """Add lasting notices (storage trouble) to the notice bar, as text."""
+        """Add lasting notices (storage trouble) to the notice bar, as text; a notice
+        already the last one shown is not repeated."""
         bar = self.document.getElementById("notices")
         for text in texts:
+            last = bar.lastElementChild
+            if found(last) and last.textContent == text:
+                continue
             line = self.document.createElement("p")
             line.textContent = text
             bar.appendChild(line)
 
-    # The dialogs live in game.ui.dialogs; main.py sets ``self.dialogs`` once built.
+    # The dialogs live in game.ui.dialogs and game.ui.games; main.py sets these once built.
     dialogs: Any = None
+    games: Any = None
+
+    def ask_link_choice(self, text: str) -> None:
+        self.games.ask(text)
+
+    def forget_link(self) -> None:
+        """Take the used-up query off the address (history.replaceState: no reload, no new entry)."""
+        location = self.document.defaultView.location
+        if str(location.search):
+            self.document.defaultView.history.replaceState(None, "", str(location.pathname) + str(location.hash))
 
     def ask_name(self, entry_id: str, name: str, score: int) -> None:
         self.dialogs.ask_name(entry_id, name, score)
@@ -95,7 +111,7 @@ class DomRenderer:
 
     def _restore_focus(self, key: str | None) -> None:
         """Put focus back where it was, or on the next open box if that box was just filled."""
-        if key is None or self.document.activeElement is not self.document.body:
+        if key is None or self.document.activeElement != self.document.body:  # ==: a JsProxy is new at each read
             return
         target = self.document.querySelector(f"{key}:not([disabled])")
         if not found(target) and key.startswith("[data-box"):
@@ -159,7 +175,7 @@ def bind_board(document: Any, app: Any, renderer: DomRenderer) -> list[Any]:
         elif key in ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"):
             move_box_focus(document, 1 if key in ("ArrowDown", "ArrowRight") else -1)
 
-    proxies = [create_proxy(on_click), create_proxy(on_key), create_proxy(on_submit)]
+    proxies = [listener(on_click), listener(on_key), listener(on_submit)]
     document.body.addEventListener("click", proxies[0])
     document.addEventListener("keydown", proxies[1])
     document.body.addEventListener("submit", proxies[2])

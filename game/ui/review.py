@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
-
-from pyodide.ffi import create_proxy
 
 from game import rules, save
 from game.markup import escape
 from game.ui.dom import fill_names, on_clicks
+from game.ui.guard import listener, spawn
 
 
 class ReviewDialog:
@@ -22,7 +20,7 @@ class ReviewDialog:
         self.body = document.getElementById("review-body")
         self._proxies = [on_clicks(document, {"#review-game": lambda: self.open(app.finished_id),
                                               "#show-review": lambda: self.open(None)}),
-                         create_proxy(lambda _e: self._game_chosen()), create_proxy(lambda _e: self._draw())]
+                         listener(lambda _e: self._game_chosen()), listener(lambda _e: self._draw())]
         self.games.addEventListener("change", self._proxies[1])
         self.seats.addEventListener("change", self._proxies[2])
 
@@ -62,7 +60,7 @@ class ReviewDialog:
         self._draw()
 
     def _draw(self) -> None:
-        asyncio.ensure_future(self._draw_async())
+        spawn(self._draw_async())
 
     async def _draw_async(self) -> None:
         state = self._state()

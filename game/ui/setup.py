@@ -5,14 +5,13 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from pyodide.ffi import create_proxy
-
 from game import rules
 from game.game import MAX_PLAYERS, Player
 from game.links import daily_seed
 from game.markup import escape
 from game.strategy import LEVEL_MEANS, LEVEL_NAMES, LEVELS
 from game.ui.dom import found, on_clicks
+from game.ui.guard import listener
 
 KIND_LABELS = {"human": "Person"} | {
     level: f"Computer: {LEVEL_NAMES[level]} (averages {LEVEL_MEANS[level]:.0f})" for level in LEVELS
@@ -49,8 +48,8 @@ class SetupDialog:
         document.getElementById("preset-options").innerHTML = preset_options_html(rules.DEFAULT_PRESET)
         document.getElementById("player-rows").innerHTML = player_rows_html(kinds)
         self.count = document.getElementById("player-count")
-        self._proxies = [create_proxy(self._show_rows), create_proxy(self._start), create_proxy(self.open),
-                         create_proxy(lambda _e: self.dialog.close()), create_proxy(self._daily)]
+        self._proxies = [listener(self._show_rows), listener(self._start), listener(self.open),
+                         listener(lambda _e: self.dialog.close()), listener(self._daily)]
         self.count.addEventListener("change", self._proxies[0])
         document.getElementById("setup-form").addEventListener("submit", self._proxies[1])
         document.getElementById("new-game").addEventListener("click", self._proxies[2])

@@ -6,13 +6,13 @@ confirmation, or, where neither works, the link in a field to copy by hand.
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from pyodide.ffi import JsException, to_js
 
 from game.links import challenge_query
 from game.ui.dom import found, on_clicks
+from game.ui.guard import spawn
 
 
 def show_toast(document: Any, text: str) -> None:
@@ -48,7 +48,7 @@ async def share_link(window: Any, title: str, text: str, url: str) -> None:
 
 def start_share(window: Any, title: str, text: str, url: str) -> None:
     """Fire and forget from a click handler (the share sheet needs the click's activation)."""
-    asyncio.ensure_future(share_link(window, title, text, url))
+    spawn(share_link(window, title, text, url))
 
 
 def bind_sharing(window: Any, app: Any) -> list[Any]:

@@ -107,6 +107,10 @@ class SitePage:
     def csp_violations(self) -> list[str]:
         return list(self.page.evaluate("window.__cspViolations || []"))
 
+    def recorded_errors(self) -> list[str]:
+        """The page's own error record (assets/errors.js): every uncaught error it saw."""
+        return list(self.page.evaluate("window.diceErrors || []"))
+
     def problems(self) -> list[str]:
         """Everything that should fail a test, one line each."""
         return (
@@ -114,6 +118,7 @@ class SitePage:
             + [f"HTTP error: {e}" for e in self.http_errors]
             + [f"error: {e}" for e in self.errors]
             + [f"CSP violation: {v}" for v in self.csp_violations()]
+            + [f"recorded error: {e}" for e in self.recorded_errors()]
         )
 
     def wait_ready(self, timeout: float = BOOT_TIMEOUT_S) -> float:

@@ -109,7 +109,7 @@ def test_screenshots_and_no_horizontal_scroll(site, width, height):
     # Every menu item is in full view: none starts off the side of a phone's screen.
     edges = page.evaluate("[...document.querySelectorAll('.menu button')]"
                           ".map((b) => { const r = b.getBoundingClientRect(); return [r.left, r.right]; })")
-    assert len(edges) == 5 and all(0 <= left and right <= width for left, right in edges), edges
+    assert len(edges) == 6 and all(0 <= left and right <= width for left, right in edges), edges
     page.set_viewport_size({"width": 1280, "height": 800})
 
 
@@ -122,3 +122,18 @@ def test_the_result_offers_a_new_game(site):
     page.click("#status #again")
     assert page.locator("#setup").is_visible()
     page.click("#setup-cancel")
+
+
+def test_focus_stays_where_the_player_was_after_each_redraw(fresh_site):
+    """Redrawing a region replaces its buttons; focus must come back to the same control
+    (it used to fall to <body> after every action: a keyboard player lost their place)."""
+    page = fresh_site.page
+    page.focus("#roll")
+    page.keyboard.press("r")
+    assert page.evaluate("document.activeElement.id") == "roll"
+    page.focus('#dice [data-die="1"]')
+    page.keyboard.press("Space")  # Space on a focused die: the page's own key, a roll
+    assert page.evaluate("document.activeElement.dataset.die") == "1"
+    page.focus("#scorecard button[data-box][data-preview]")
+    page.keyboard.press("Enter")  # scores the box; focus moves on to an open box or Roll
+    assert page.evaluate("document.activeElement === document.body") is False
