@@ -26,13 +26,19 @@ def test_a_new_game_started_from_a_link_page_survives_a_reload(fresh_site):
     assert page.locator('#scorecard thead th[data-seat="1"]').inner_text() == "Bob"
 
 
+def open_link_during_a_game(site, query: str) -> tuple:
+    """Two players one turn in, then the page opened on ``query``; returns the game's snapshot."""
+    board.new_game(site.page, ["Ann", "Bob"])
+    board.play_turn_by_clicks(site.page)
+    mine = board.snapshot(site.page)
+    site.page.goto(site.origin + "/" + query)
+    site.wait_ready()
+    return mine
+
+
 def test_a_link_opened_during_a_game_asks_and_keeps_the_other_game(fresh_site):
     page = fresh_site.page
-    board.new_game(page, ["Ann", "Bob"])
-    board.play_turn_by_clicks(page)
-    mine = board.snapshot(page)
-    page.goto(fresh_site.origin + "/?seed=from-a-friend&beat=200&from=Zoë")
-    fresh_site.wait_ready()
+    mine = open_link_during_a_game(fresh_site, "?seed=from-a-friend&beat=200&from=Zoë")
     choice = page.locator("#link-choice")
     assert choice.is_visible()
     assert board.snapshot(page) == mine  # the game in progress is on the board meanwhile
@@ -51,16 +57,12 @@ def test_a_link_opened_during_a_game_asks_and_keeps_the_other_game(fresh_site):
     assert not page.locator("#link-choice").is_visible()  # the link was used up: no question again
     page.click("#show-games")
     listed = page.locator("#games-list").inner_text()
-    assert "Zoë" in listed or "from-a-friend" in listed or "1 of 13" in listed
+    assert "Player 1 · round 2 of 13 · Official" in listed and "Zoë's 200 to beat" in listed
 
 
 def test_keeping_my_game_sets_the_links_game_aside(fresh_site):
     page = fresh_site.page
-    board.new_game(page, ["Ann", "Bob"])
-    board.play_turn_by_clicks(page)
-    mine = board.snapshot(page)
-    page.goto(fresh_site.origin + "/?seed=from-a-friend")
-    fresh_site.wait_ready()
+    mine = open_link_during_a_game(fresh_site, "?seed=from-a-friend")
     page.click("#link-keep")
     assert board.snapshot(page) == mine
     assert page.evaluate("location.search") == ""
