@@ -34,6 +34,7 @@ from game.keeper import GameKeeper
 from game.links import Link
 from game.opening import decide_opening
 from game.saved_games import Challenge, SavedGame
+from game.storage import Storage
 
 #: Seconds between the visible steps of a computer's turn: slow enough to follow.
 COMPUTER_PACE = 0.7
@@ -109,7 +110,7 @@ class App:
     def __init__(
         self,
         renderer: Renderer,
-        storage: Any = None,
+        storage: Storage | None = None,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         decide: Decide | None = None,
         load_table: Callable[[str], Awaitable[Any]] | None = None,
@@ -153,11 +154,15 @@ class App:
         except SetupError as err:
             self.renderer.announce(f"Cannot start: {err}")
             return
+        challenge = challenge if len(players) == 1 else None
+        if self.keeper is not None and not self.keeper.begin(challenge):
+            self.renderer.announce("Cannot start: the game in progress could not be set aside (the browser's "
+                                   "storage is full), so it stays on the board.")
+            self.show_notices()
+            return
         self.state, self.last_entry, self.undo_point, self.pending_link = state, None, None, None
         self.hints = self.hints or real_dice
-        self.challenge = challenge if len(players) == 1 else None
-        if self.keeper is not None:
-            self.keeper.begin(self.challenge)
+        self.challenge = challenge
         self.renderer.forget_link()
         self._changed()
         names = ", ".join(p.name for p in self.state.players)
@@ -180,7 +185,7 @@ class App:
         """Show what the page opens on (:func:`game.opening.decide_opening`): the stored game,
         the link's game, or the stored game and the question which to play."""
         saved = self.storage.current_game() if self.storage is not None else None
-        state = self.restore(saved) if saved is not None and not saved.ended else None
+        state = self.load_saved(saved) if saved is not None and not saved.ended else None
         challenge = Challenge(link.beat, link.challenger or "a friend") if link.beat is not None else None
         opening = decide_opening(link.seed, state)
         if opening in ("resume", "ask") and state is not None:
@@ -216,14 +221,17 @@ class App:
         if self.keeper is None or not self.sync():
             return
         found = next((g for g in self.keeper.storage.set_aside_games() if g.id == game_id), None)
-        state = self.restore(found) if found is not None else None
-        if state is None or self.keeper.storage.take_set_aside(game_id) is None:
-            self.renderer.announce("That game could not be resumed; it was left where it was.")
+        state = self.load_saved(found) if found is not None else None
+        # In this order, each step stopping at a failure: the board's game set aside, the
+        # chosen one on the board, then off the list. A game is at worst listed twice, never lost.
+        if state is None or not self.keeper.switch_to(found.id, found.challenge):
+            self.renderer.announce("That game could not be resumed; both games were left where they were.")
+            self.show_notices()
             return
-        self.keeper.set_aside_stored()
-        self.keeper.switch_to(found)
         self.state, self.challenge, self.undo_point, self.last_entry = state, found.challenge, None, None
         self._changed()
+        if self.keeper.id == found.id and self.keeper.newer() is None:  # saved: take it off the list
+            self.keeper.storage.take_set_aside(game_id)
         self.renderer.announce("Resumed: " + ", ".join(p.name for p in state.players) + ".")
 
     # --- tabs: one localStorage, many pages ----------------------------------------------
@@ -233,14 +241,14 @@ class App:
         tab saved since (``docs/storage.md``, "Tabs"), says so, and returns False."""
         if self.keeper is None or (newer := self.keeper.newer()) is None:
             return True
-        state = self.restore(newer)
+        state = self.load_saved(newer)
         self.keeper.adopt(newer)
         if state is not None:
             self.resume(state, newer)
         self.renderer.notify(["This game moved on in another tab, so this tab now shows its latest state."])
         return False
 
-    def restore(self, saved: SavedGame) -> GameState | None:
+    def load_saved(self, saved: SavedGame) -> GameState | None:
         """The game ``saved`` holds (an ended one from the review history), or None if unreadable."""
         text = saved.text
         if text is None and self.storage is not None:
@@ -304,13 +312,15 @@ class App:
     # --- the coach ------------------------------------------------------------------------
 
     def toggle_hints(self) -> None:
-        self.sync()  # showing hints marks the game assisted: on the latest state only
+        if not self.sync():  # showing hints marks the game assisted: on the latest state only
+            return
         self.hints = not self.hints
         self.renderer.announce("Hints on." if self.hints else "Hints off.")
         self._changed(coach_only=True)
 
     def toggle_values(self) -> None:
-        self.sync()
+        if not self.sync():
+            return
         self.show_values = not self.show_values
         self._changed(coach_only=True)
 
@@ -345,7 +355,8 @@ class App:
             self.renderer.announce("Start a new game first.")
             return False
         if not self.sync():  # acting on an older state would overwrite the other tab's moves
-            self.renderer.announce("Not applied: this game moved on in another tab. Look again, then play.")
+            if not computer:
+                self.renderer.announce("Not applied: this game moved on in another tab. Look again, then play.")
             return False
         player = self.state.current_player
         if not computer and player is not None and not player.is_human:
@@ -421,11 +432,12 @@ class App:
         # Every decision is kept for the review (the last 50 games), under the game's own id:
         # a tab that was behind finds the finished game there (App.restore).
         self.finished_id = self.keeper.id or new_seed()
-        storage.add_finished_game(save.dumps(state), game_id=self.finished_id,
+        kept = storage.add_finished_game(save.dumps(state), game_id=self.finished_id,
                                   finished=datetime.date.today().isoformat(), preset=state.preset,
                                   players=[p.name for p in state.players], scores=list(state.grand_totals()),
                                   assisted=state.assisted)
-        self.keeper.end()
+        # Only a game the history holds may leave the slot; else the finished state stays there.
+        self.keeper.end() if kept else self.keeper.save(state)
         if self.on_finish is not None:
             self.on_finish()
         results = []
@@ -487,24 +499,26 @@ class App:
             # Without its table (offline before it was ever fetched) a computer plays greedily.
             level = player.kind if table is not None else "greedy"
             if state.rolls_used == 0:
-                self._act(lambda s: s.roll(), computer=True)
+                if not self._act(lambda s: s.roll(), computer=True):
+                    continue  # another tab played on: decide again from its state
                 self.renderer.announce(f"{player.name}: " + view.describe_roll(self.state))
             else:
                 seat = state.current_seat
                 kind, choice = self.decide(level, state.preset, state.cards[seat].filled, state.dice,
                                            state.rolls_left, self.rng, table)
                 if kind == "score":
-                    self._act(lambda s, box=choice: s.score(box), rolled=False, computer=True)
+                    if not self._act(lambda s, box=choice: s.score(box), rolled=False, computer=True):
+                        continue
                     self.renderer.announce(self._describe_score(state, choice))
                 else:
-                    self._act(lambda s, held=choice: s.set_held(held), rolled=False, computer=True)
+                    if not self._act(lambda s, held=choice: s.set_held(held), rolled=False, computer=True):
+                        continue
                     kept = [str(d) for d, h in zip(state.dice, choice, strict=True) if h]
                     self.renderer.announce(f"{player.name} holds {', '.join(kept) or 'nothing'}.")
                     holding = self.state
                     if not self.fast:
                         await self.sleep(COMPUTER_PACE / 2)
-                    if self.state is holding:  # no new game started during the pause
-                        self._act(lambda s: s.roll(), computer=True)
+                    if self.state is holding and self._act(lambda s: s.roll(), computer=True):
                         self.renderer.announce(f"{player.name}: " + view.describe_roll(self.state))
             if not self.fast:
                 await self.sleep(COMPUTER_PACE)

@@ -12,7 +12,7 @@ added without counting a game twice), and a name already here stays.
 >>> here, there = Storage(MemoryStore()), Storage(MemoryStore())
 >>> _ = here.add_score("Ann", 250, preset="official", players=1)
 >>> restore_backup(there, read_backup(backup_text(here, "2026-11-23")))
-'Restored: 1 high score, 0 finished games, 0 games in progress, statistics for 0 rule sets.'
+'Restored: 1 high score, 0 finished games, 0 games in progress, 0 statistics records.'
 >>> read_backup('{"format": "something else"}')
 Traceback (most recent call last):
 ...
@@ -128,34 +128,46 @@ def read_backup(text: str) -> Backup:
 
 
 def restore_backup(storage: Storage, backup: Backup) -> str:
-    """Merge a checked backup into ``storage``; returns a one-line summary for the player."""
-    storage.write_record(SCORES_KEY, scores_record(rank([*storage.high_scores(), *backup.scores])),
-                         "the restored high scores")
+    """Merge a checked backup into ``storage``; returns a one-line summary for the player.
+
+    A game whose id this device already has (on the board or in Games) keeps this
+    device's copy: revisions count saves on one device and say nothing across two, so a
+    file restored twice must not bring back an older copy of a game played on since.
+    """
+    written = [storage.write_record(SCORES_KEY, scores_record(rank([*storage.high_scores(), *backup.scores])),
+                                    "the restored high scores")]
     if backup.name is not None and storage.last_name() is None:
         storage.remember_name(backup.name)
     for stats in backup.stats:
         if stats.games > storage.stats(stats.preset, assisted=stats.assisted).games:
-            storage.write_record(stats_key(stats.preset, stats.assisted), stats.to_record(), "the restored statistics")
-    storage.write_record(HISTORY_KEY, history_record(newest_history([*storage.history(), *backup.history])),
-                         "the restored finished games")
-    waiting = list(backup.set_aside)
-    if backup.current is not None and not backup.current.ended:
-        here = storage.current_game()
-        if here is not None and here.id == backup.current.id and here.rev >= backup.current.rev:
-            pass  # the device already has this game at least as far along
-        elif here is None or here.text is None or not has_moves(here.text):
-            rev = here.rev + 1 if here is not None else 1  # a higher revision: open tabs follow it
-            storage.save_current(SavedGame(backup.current.id, rev, backup.current.text, backup.current.challenge,
-                                           storage.stamp()))
-        else:
-            waiting.append(backup.current)  # the game on the board stays; the backup's waits in Games
-    merged = newest_first([*storage.set_aside_games(), *waiting])
-    storage.write_record(SET_ASIDE_KEY, set_aside_record(merged), "the restored games in progress")
-    in_progress = len(backup.set_aside) + (backup.current is not None and not backup.current.ended)
-    rulesets = len({s.preset for s in backup.stats})
-    return (f"Restored: {len(backup.scores)} high score{'s' * (len(backup.scores) != 1)}, "
-            f"{len(backup.history)} finished games, {in_progress} games in progress, "
-            f"statistics for {rulesets} rule sets.")
+            written.append(storage.write_record(stats_key(stats.preset, stats.assisted), stats.to_record(),
+                                                "the restored statistics"))
+    written.append(storage.write_record(
+        HISTORY_KEY, history_record(newest_history([*storage.history(), *backup.history])),
+        "the restored finished games"))
+    here, kept = storage.current_game(), storage.set_aside_games()
+    known = {g.id for g in kept} | ({here.id} if here is not None else set())
+    games = [g for g in (*backup.set_aside, backup.current) if g is not None and not g.ended and g.id not in known]
+    if games and games[-1] is backup.current and (here is None or here.text is None or not has_moves(here.text)):
+        # Nothing played on this board: the backup's game takes it, at a higher revision so
+        # that open tabs follow it.
+        game = games.pop()
+        rev = here.rev + 1 if here is not None else 1
+        written.append(storage.save_current(SavedGame(game.id, rev, game.text, game.challenge, storage.stamp())))
+    written.append(storage.write_record(SET_ASIDE_KEY, set_aside_record(newest_first([*kept, *games])),
+                                        "the restored games in progress"))
+    counts = [_count(len(backup.scores), "high score"), _count(len(backup.history), "finished game"),
+              _count(len(backup.set_aside) + (backup.current is not None and not backup.current.ended),
+                     "game in progress", "games in progress"),
+              _count(len(backup.stats), "statistics record")]
+    if not all(written):
+        return ("Only part of the backup could be restored: the browser's storage is full. What was here "
+                "before is all still here. The file holds " + ", ".join(counts) + ".")
+    return "Restored: " + ", ".join(counts) + "."
+
+
+def _count(number: int, one: str, many: str | None = None) -> str:
+    return f"{number} {one if number == 1 else many or one + 's'}"
 
 
 def _read_record(backup: Backup, key: str, record: Any) -> None:

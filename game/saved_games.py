@@ -19,6 +19,7 @@ False
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -31,8 +32,9 @@ from game.scores import read_int, read_str
 GAME_VERSION = 2
 #: The schema of ``yahtzee:games``.
 SET_ASIDE_VERSION = 1
-#: How many set-aside games are kept; a longer list drops the one played longest ago.
-SET_ASIDE_SIZE = 20
+#: How many set-aside games nobody has played yet (a link kept for later) are kept; a longer
+#: list drops the oldest of those. A game with moves is never dropped: only a full store stops it.
+UNPLAYED_SIZE = 20
 MAX_ID_LENGTH = 64
 
 
@@ -58,6 +60,7 @@ class SavedGame:
     text: str | None
     challenge: Challenge | None = None
     at: int = 0
+    by: str = ""  # the token of the tab that wrote it (game.keeper): equal revisions still differ
 
     @property
     def ended(self) -> bool:
@@ -67,7 +70,7 @@ class SavedGame:
 def saved_game_record(game: SavedGame) -> dict[str, Any]:
     """The JSON record of ``game`` (with its schema version, as stored under ``yahtzee:game``)."""
     record: dict[str, Any] = {"version": GAME_VERSION, "id": game.id, "rev": game.rev, "game": game.text,
-                              "at": game.at}
+                              "at": game.at, "by": game.by}
     if game.challenge is not None:
         record["challenge"] = {"beat": game.challenge.beat, "from": game.challenge.name}
     return record
@@ -87,7 +90,10 @@ def saved_game_from_record(record: Mapping[str, Any]) -> SavedGame:
             raise ValueError("challenge is not a JSON object")
         challenge = Challenge(read_int(challenge, "beat", 0, rules.MAX_SCORE),
                               clean_name(read_str(challenge, "from"), default="a friend"))
-    return SavedGame(ident, read_int(record, "rev", 0, 2**53), text, challenge, read_int(record, "at", 0, 2**53))
+    by = record.get("by", "")
+    if not isinstance(by, str) or len(by) > MAX_ID_LENGTH:
+        raise ValueError("by is not a tab token")
+    return SavedGame(ident, read_int(record, "rev", 0, 2**53), text, challenge, read_int(record, "at", 0, 2**53), by)
 
 
 def migrate_game_v1(record: Mapping[str, Any]) -> dict[str, Any]:
@@ -116,7 +122,8 @@ def set_aside_from_record(record: Mapping[str, Any]) -> tuple[SavedGame, ...]:
 
 
 def newest_first(games: Iterable[SavedGame]) -> tuple[SavedGame, ...]:
-    """One game per id (its highest revision), played last first, at most :data:`SET_ASIDE_SIZE`.
+    """One game per id (its highest revision), played last first; of the games nobody has
+    played, the newest :data:`UNPLAYED_SIZE`.
 
     >>> old, new = SavedGame("a", 1, "x", at=1), SavedGame("a", 2, "y", at=2)
     >>> [g.rev for g in newest_first([old, SavedGame("b", 1, "z", at=9), new])]
@@ -126,4 +133,21 @@ def newest_first(games: Iterable[SavedGame]) -> tuple[SavedGame, ...]:
     for game in games:
         if game.id not in best or game.rev > best[game.id].rev:
             best[game.id] = game
-    return tuple(sorted(best.values(), key=lambda g: (-g.at, g.id)))[:SET_ASIDE_SIZE]
+    ordered = sorted(best.values(), key=lambda g: (-g.at, g.id))
+    unplayed = [g for g in ordered if g.text is not None and not has_moves(g.text)][UNPLAYED_SIZE:]
+    return tuple(g for g in ordered if g not in unplayed)
+
+
+def has_moves(text: str) -> bool:
+    """False only for a game nobody has touched yet: that one is not worth keeping.
+
+    Text that cannot be read counts as played: it is kept, never silently dropped.
+
+    >>> has_moves('{"moves": []}'), has_moves('{"moves": [{"roll": 1}]}'), has_moves("not json")
+    (False, True, True)
+    """
+    try:
+        moves = json.loads(text).get("moves")
+    except (ValueError, AttributeError):
+        return True
+    return moves != []

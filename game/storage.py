@@ -370,12 +370,13 @@ class Storage:
     # --- finished games, kept for review
 
     def add_finished_game(self, text: str, *, game_id: str, finished: str, preset: str, players: list[str],
-                          scores: list[int], assisted: bool) -> None:
+                          scores: list[int], assisted: bool) -> bool:
         """Keep a finished game (``text`` from ``game.save.dumps``: every move is in it) for review.
 
         ``finished`` is the local date ``YYYY-MM-DD``; ``players`` the names in seat order and
         ``scores`` their final totals. Only the newest 50 games are kept. Adding a ``game_id``
-        already kept changes nothing. Raises ``ValueError`` only for arguments no game produces.
+        already kept changes nothing. False if it could not be written (the store is full).
+        Raises ``ValueError`` only for arguments no game produces.
         """
         if not isinstance(text, str) or not text:
             raise TypeError("add_finished_game keeps the text of game.save.dumps")
@@ -386,8 +387,10 @@ class Storage:
         kept = self._history()  # re-read: another tab may have kept a game meanwhile
         if self._write(HISTORY_KEY, _dumps(history_record(kept)), "the finished game for review"):
             self._pending_history.clear()
-        else:  # kept for this session and written with the next finished game
-            self._pending_history = [(e, t) for e, t in self._pending_history if any(k is e for k, _ in kept)]
+            return True
+        # Kept for this session and written with the next finished game.
+        self._pending_history = [(e, t) for e, t in self._pending_history if any(k is e for k, _ in kept)]
+        return False
 
     def finished_games(self) -> tuple[FinishedGame, ...]:
         """The games kept for review, newest first (without their moves: see :meth:`finished_game`)."""

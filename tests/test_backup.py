@@ -33,7 +33,7 @@ def test_a_backup_restores_everything_on_a_new_device():
     assert json.loads(text)["format"] == FORMAT
     new = Storage(MemoryStore())
     summary = restore_backup(new, read_backup(text))
-    assert summary.startswith("Restored: 1 high score, 1 finished games, 2 games in progress")
+    assert summary == "Restored: 1 high score, 1 finished game, 2 games in progress, 1 statistics record."
     assert new.high_scores() == app.storage.high_scores()
     assert new.stats("official") == app.storage.stats("official")
     assert new.finished_games() == app.storage.finished_games()
@@ -107,3 +107,31 @@ def test_a_backup_cut_short_or_with_a_changed_character_is_refused():
     changed = text.replace('"score": ', '"score": -', 1)
     with pytest.raises(BackupError, match="high scores"):
         read_backup(changed)
+
+
+def test_restoring_a_file_again_after_playing_on_keeps_the_newer_game():
+    """Revisions count saves on one device: a second restore must not bring back the older copy."""
+    _, there = device_with_everything()
+    text = backup_text(there.storage, "2026-11-23")
+    store = MemoryStore()
+    restore_backup(Storage(store), read_backup(text))
+    laptop = App(RecordingRenderer(), Storage(store))
+    laptop.open(Link(), "Ann")
+    laptop.score(next(iter(laptop.state.legal_scores())))  # played on here
+    played = laptop.state
+    restore_backup(Storage(store), read_backup(text))
+    laptop.start([Player("Ann")], seed="another")  # sets the played game aside
+    assert [save.loads(g.text) for g in laptop.storage.set_aside_games() if g.id == there.keeper.id] == [played]
+
+
+def test_a_restore_that_finds_the_store_full_says_so_and_keeps_what_was_here():
+    _, there = device_with_everything()
+    text = backup_text(there.storage, "2026-11-23")
+    store = MemoryStore()
+    here = Storage(store)
+    here.add_score("Cy", 100, preset="official", players=1)
+    before = here.high_scores()
+    store.quota = store.used() + 400
+    summary = restore_backup(here, read_backup(text))
+    assert summary.startswith("Only part of the backup could be restored") and "Nothing" not in summary
+    assert set(Storage(store).high_scores()) >= set(before)

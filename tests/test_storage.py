@@ -83,7 +83,7 @@ def test_saved_game_round_trip_and_end():
     storage = tab(store)
     assert put(storage, '{"schema": 1}')
     assert json.loads(store.items[GAME_KEY]) == {"version": 2, "id": "g", "rev": 1, "game": '{"schema": 1}',
-                                                 "at": 0}
+                                                 "at": 0, "by": ""}
     assert tab(store).load_game(json.loads) == {"schema": 1}
     storage.save_current(SavedGame("g", 2, None))  # ended: only its id and revision stay
     assert storage.load_game(json.loads) is None

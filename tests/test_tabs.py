@@ -166,3 +166,93 @@ def test_open_without_storage_starts_the_links_game():
     app = App(screen)
     app.open(Link(seed="solo"), "Ann")
     assert app.state.seed == "solo"
+
+
+# --- what the review of the first version found ---------------------------------------------
+
+
+def test_two_tabs_saving_the_same_revision_are_told_apart():
+    store = MemoryStore()
+    a, _ = reopen(store)
+    b, b_screen = reopen(store)
+    a.roll()
+    b.keeper.rev = a.keeper.rev - 1  # as if both had read the same revision at the same moment
+    b.keeper._seen = None
+    b.roll()
+    assert "another tab" in b_screen.notices[-1] and b.state == a.state
+
+
+def test_new_game_when_the_played_game_cannot_be_set_aside_keeps_it():
+    store = MemoryStore()
+    app = played_game(store)
+    mine = app.state
+    store.quota = store.used() + 10
+    app.start([Player("Cy")], seed="next")
+    assert app.state == mine and stored_game(store) == mine
+    assert app.renderer.spoken[-1].startswith("Cannot start")
+
+
+def test_a_failed_save_does_not_raise_the_revision():
+    store = MemoryStore()
+    a, _ = reopen(store)
+    b, _ = reopen(store)
+    store.quota = store.used()
+    a.roll()
+    a.toggle_hold(0)  # neither is kept
+    store.quota = None
+    b.roll()  # B's real move
+    a.toggle_hold(1)  # A is behind B now, whatever A did in memory
+    assert a.state == b.state
+    assert stored_game(store) == b.state
+
+
+def test_a_computer_step_in_a_tab_behind_follows_and_decides_again():
+    """Tab A plays the computer's whole turn while tab B waits for its strategy table; B's
+    step, decided on the older state, is refused and B goes on from A's state."""
+    import asyncio
+
+    store = MemoryStore()
+    a, _ = reopen(store)
+    seed = next(f"s{i}" for i in range(100) if _bot_first(f"s{i}"))
+    a.start([Player("Ann"), Player("Bot", "optimal")], seed=seed)
+    a.state = a.state.roll()
+    a.keeper.save(a.state)
+
+    async def load_table(_preset):
+        played = a.state.set_held((True,) * 5).roll().roll()
+        a.state = played.score(next(iter(played.legal_scores())))
+        a.keeper.save(a.state)  # meanwhile, in tab A
+        return "a table"
+
+    def decide(level, preset, filled, dice, rolls_left, rng, table):
+        return "hold", (False,) * 5  # on B's older state: must not be applied
+
+    async def no_wait(_seconds):
+        return None
+
+    b = App(RecordingRenderer(), Storage(store), sleep=no_wait, load_table=load_table)
+    b.open(Link(), "Ann")
+    b.decide = decide
+    asyncio.run(b.play_computers())
+    assert b.state == a.state and stored_game(store) == a.state  # Ann to play; nothing of B's step
+    assert b.state.current_player.name == "Ann" and b.state.rolls_used == 0
+
+
+def _bot_first(seed: str) -> bool:
+    from game.game import new_game
+
+    state = new_game([Player("Ann"), Player("Bot", "optimal")], seed=seed)
+    return not state.current_player.is_human
+
+
+def test_games_nobody_played_are_capped_but_a_played_one_never_drops():
+    store = MemoryStore()
+    app = played_game(store)
+    mine = app.state
+    for i in range(25):
+        other, _ = reopen(store, f"?seed=link-{i}")
+        other.choose_link(play=False)
+    app.start([Player("Cy")], seed="next")
+    waiting = Storage(store).set_aside_games()
+    assert any(save.loads(g.text) == mine for g in waiting)
+    assert len(waiting) == 21  # the played game and the 20 newest unplayed ones

@@ -13,7 +13,7 @@ from typing import Any
 
 from pyodide.ffi import create_once_callable, to_js
 
-from game.backup import BackupError, backup_text, read_backup, restore_backup
+from game.backup import MAX_BYTES, BackupError, backup_text, read_backup, restore_backup
 from game.ui.dom import found, on_clicks
 from game.ui.guard import listener, spawn
 
@@ -33,6 +33,7 @@ class DataPanel:
         self._proxies = [on_clicks(document, {"#backup-save": self.save, "#backup-restore": self.file.click}),
                          listener(lambda _e: spawn(self._restore()))]
         self.file.addEventListener("change", self._proxies[1])
+        self._asked = False  # persistence is asked at most once a page: a refusal is final for now
 
     def _storage_manager(self) -> Any:
         manager = getattr(self.window.navigator, "storage", None)
@@ -47,8 +48,8 @@ class DataPanel:
         self.document.getElementById("persist-status").textContent = text
 
     def request_persistence(self) -> None:
-        """Ask the browser to keep the data (at most once a page: a refusal is final for now)."""
-        if not getattr(self, "_asked", False):
+        """Ask the browser to keep the data (once a page)."""
+        if not self._asked:
             self._asked = True
             spawn(self._persist())
 
@@ -77,8 +78,12 @@ class DataPanel:
         files = self.file.files
         if not found(files) or int(files.length) == 0:
             return
-        text = str(await files.item(0).text())
+        chosen = files.item(0)
         self.file.value = ""  # the same file can be chosen again
+        if int(chosen.size) > MAX_BYTES:
+            self._say("This file is far too big to be a Dice Pad backup. Nothing was changed.")
+            return
+        text = str(await chosen.text())
         try:
             summary = restore_backup(self.storage, read_backup(text))
         except BackupError as error:

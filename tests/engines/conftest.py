@@ -1,0 +1,170 @@
+"""Fixtures for the engine tests: the same scenarios in Firefox ESR and WebKitGTK.
+
+- ``engine`` (one per session and engine, parametrized ``firefox`` / ``webkit``): a browser
+  behind :class:`tests.engines.drivers.EngineDriver`. Pytest runs every test of one engine
+  before starting the other, so only one browser is up at a time (2 cores here).
+- ``game`` (one per test): the site on a server of its own, so each test has an origin of
+  its own (fresh storage, no service worker from an earlier test), booted in a fresh page.
+  After the test it fails on anything the page recorded in ``window.diceErrors`` (errors,
+  unhandled rejections, Python exceptions, CSP violations: assets/errors.js) and on what the
+  driver saw (Firefox: console and page errors, HTTP errors, off-origin requests, which are
+  aborted; WebKit: off-origin resources, from resource timing).
+
+The site is built once per session into a temporary directory, as for tests/browser/.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.engines.drivers import EngineDriver, EngineError, FirefoxDriver, WebKitDriver
+from tests.support import load_tool
+
+ROOT = Path(__file__).resolve().parents[2]
+#: Pyodide boots slower in these engines than in Chromium (seconds, but a loaded machine).
+BOOT_TIMEOUT_S = 90.0
+ENGINES = {"firefox": FirefoxDriver, "webkit": WebKitDriver}
+#: The page's state, its error record (assets/errors.js) and any error PyScript shows on the
+#: page (during start-up PyScript reports a Python error there, not to window.onerror).
+READY_JS = """() => [document.body ? document.body.dataset.state : null, window.diceErrors || [],
+  [...document.querySelectorAll('.py-error')].map((e) => e.innerText)]"""
+
+serve = load_tool("serve")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # Everything under tests/engines/ drives another engine: `-m "not engines"` skips it all.
+    here = Path(__file__).parent
+    for item in items:
+        if here in item.path.parents:
+            item.add_marker(pytest.mark.engines)
+
+
+class EnginePage:
+    """The site in one engine's page, with the page's error record kept across reloads."""
+
+    def __init__(self, driver: EngineDriver, url: str, server: Any) -> None:
+        self.driver = driver
+        self.url = url
+        self.server = server
+        self.boot_seconds = 0.0
+        self._earlier: list[str] = []  # diceErrors of documents since replaced, and the driver's
+
+    # The page ----------------------------------------------------------------------------
+    def evaluate(self, source: str, *args: Any) -> Any:
+        return self.driver.evaluate(source, *args)
+
+    def click(self, selector: str) -> None:
+        self.driver.click(selector)
+
+    def boot(self) -> float:
+        self.driver.goto(self.url)
+        self.boot_seconds = self.wait_ready()
+        return self.boot_seconds
+
+    def reload(self) -> float:
+        self._keep_errors()  # the new document starts a new window.diceErrors
+        self.driver.reload()
+        self.boot_seconds = self.wait_ready()
+        return self.boot_seconds
+
+    def wait_ready(self, timeout: float = BOOT_TIMEOUT_S) -> float:
+        """Wait for body[data-state="ready"], failing early on a recorded error."""
+        start = time.monotonic()
+        while True:
+            state, errors, shown = self.evaluate(READY_JS)
+            if errors or shown:
+                pytest.fail("page failed while booting:\n" + "\n".join(self.problems()), pytrace=False)
+            if state == "ready":
+                return time.monotonic() - start
+            if time.monotonic() - start > timeout:
+                pytest.fail(f"page not ready after {timeout:.0f} s (state {state!r}):\n"
+                            + "\n".join(self.problems()), pytrace=False)
+            time.sleep(0.1)
+
+    def wait_for(self, source: str, *args: Any, timeout: float = 60.0, what: str = "") -> Any:
+        """Poll the JavaScript function ``source`` until it returns something truthy."""
+        start = time.monotonic()
+        while not (value := self.evaluate(source, *args)):
+            if problems := self.problems():
+                pytest.fail(f"page failed waiting for {what or source}:\n" + "\n".join(problems), pytrace=False)
+            if time.monotonic() - start > timeout:
+                pytest.fail(f"not after {timeout:.0f} s: {what or source}", pytrace=False)
+            time.sleep(0.1)
+        return value
+
+    # The server --------------------------------------------------------------------------
+    def stop_server(self) -> None:
+        """Stop serving for good: the port refuses connections from now on."""
+        if self.server is not None:
+            self.server.shutdown()
+            self.server.server_close()
+            self.server = None
+
+    # What went wrong ---------------------------------------------------------------------
+    def _recorded(self) -> list[str]:
+        _, errors, shown = self.evaluate(READY_JS)
+        return [f"recorded: {e}" for e in errors] + [f"shown by PyScript: {e}" for e in shown]
+
+    def _keep_errors(self) -> None:
+        self._earlier += self._recorded()
+
+    def problems(self) -> list[str]:
+        """Everything that should fail a test, one line each."""
+        self._earlier += self.driver.problems()
+        return self._earlier + self._recorded()
+
+    def check(self) -> None:
+        if problems := self.problems():
+            pytest.fail(f"the page misbehaved in {self.driver.name}:\n" + "\n".join(problems), pytrace=False)
+
+
+# Fixtures ------------------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The publish directory, built once per session by tools/build.py."""
+    out = tmp_path_factory.mktemp("engine-site") / "dist"
+    proc = subprocess.run([sys.executable, str(ROOT / "tools" / "build.py"), "--out", str(out)],
+                          capture_output=True, text=True, check=False)
+    if proc.returncode:
+        pytest.fail(f"tools/build.py failed (engine tests need `npm ci` first; `-m 'not engines'` skips them):"
+                    f"\n{proc.stdout}{proc.stderr}", pytrace=False)
+    return out
+
+
+@pytest.fixture(scope="session", params=sorted(ENGINES))
+def engine(request: pytest.FixtureRequest) -> Iterator[EngineDriver]:
+    """One browser per engine for the whole session."""
+    start = time.monotonic()
+    try:
+        driver = ENGINES[request.param]()
+    except EngineError as exc:
+        pytest.fail(str(exc), pytrace=False)
+    print(f"\n{request.param}: {driver.version}, started in {time.monotonic() - start:.1f} s")
+    yield driver
+    driver.close()
+
+
+@pytest.fixture
+def game(engine: EngineDriver, site_dir: Path) -> Iterator[EnginePage]:
+    """The site booted in a fresh page of ``engine``, on an origin of its own; fails the
+    test if the page misbehaves while booting or during the test."""
+    server, url = serve.start_server(site_dir, port=0)
+    page = EnginePage(engine, url, server)
+    try:
+        engine.open()
+        page.boot()
+        print(f"{engine.name}: booted in {page.boot_seconds:.1f} s")
+        page.check()
+        yield page
+        page.check()
+    finally:
+        page.stop_server()
