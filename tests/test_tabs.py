@@ -5,6 +5,8 @@ Each "tab" is an :class:`App` with its own :class:`Storage` over one shared
 here, so these tests show the check every action makes before it is applied.
 """
 
+import asyncio
+import concurrent.futures
 import json
 
 from game import save
@@ -209,8 +211,6 @@ def test_a_failed_save_does_not_raise_the_revision():
 def test_a_computer_step_in_a_tab_behind_follows_and_decides_again():
     """Tab A plays the computer's whole turn while tab B waits for its strategy table; B's
     step, decided on the older state, is refused and B goes on from A's state."""
-    import asyncio
-
     store = MemoryStore()
     a, _ = reopen(store)
     seed = next(f"s{i}" for i in range(100) if _bot_first(f"s{i}"))
@@ -233,7 +233,9 @@ def test_a_computer_step_in_a_tab_behind_follows_and_decides_again():
     b = App(RecordingRenderer(), Storage(store), sleep=no_wait, load_table=load_table)
     b.open(Link(), "Ann")
     b.decide = decide
-    asyncio.run(b.play_computers())
+    # In a thread of its own: the browser tests' Playwright keeps an event loop running in this one.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, b.play_computers()).result(timeout=60)
     assert b.state == a.state and stored_game(store) == a.state  # Ann to play; nothing of B's step
     assert b.state.current_player.name == "Ann" and b.state.rolls_used == 0
 
