@@ -177,7 +177,7 @@ class App:
             self.challenge = saved.challenge
             if self.keeper is not None:
                 self.keeper.adopt(saved)
-        self._changed(save=saved is None)
+        self._changed(keep=saved is None)
 
     # --- links and the games set aside -------------------------------------------------
 
@@ -220,7 +220,7 @@ class App:
         """Play the set-aside game ``game_id``; the game on the board is set aside in its place."""
         if self.keeper is None or not self.sync():
             return
-        found = next((g for g in self.keeper.storage.set_aside_games() if g.id == game_id), None)
+        found = next((g for g in self.storage.set_aside_games() if g.id == game_id), None)
         state = self.load_saved(found) if found is not None else None
         # In this order, each step stopping at a failure: the board's game set aside, the
         # chosen one on the board, then off the list. A game is at worst listed twice, never lost.
@@ -229,9 +229,9 @@ class App:
             self.show_notices()
             return
         self.state, self.challenge, self.undo_point, self.last_entry = state, found.challenge, None, None
-        self._changed()
-        if self.keeper.id == found.id and self.keeper.newer() is None:  # saved: take it off the list
-            self.keeper.storage.take_set_aside(game_id)
+        if self.keeper.save(state):  # on the board for good: off the list
+            self.storage.take_set_aside(game_id)
+        self._changed(keep=False)
         self.renderer.announce("Resumed: " + ", ".join(p.name for p in state.players) + ".")
 
     # --- tabs: one localStorage, many pages ----------------------------------------------
@@ -242,9 +242,10 @@ class App:
         if self.keeper is None or (newer := self.keeper.newer()) is None:
             return True
         state = self.load_saved(newer)
-        self.keeper.adopt(newer)
         if state is not None:
             self.resume(state, newer)
+        else:  # unreadable (and told): still the revision to build on, so no tab overwrites it
+            self.keeper.adopt(newer)
         self.renderer.notify(["This game moved on in another tab, so this tab now shows its latest state."])
         return False
 
@@ -404,13 +405,13 @@ class App:
             "challenge": view.challenge_html(state, self.challenge.beat if self.challenge else None),
         }
 
-    def _changed(self, rolled: bool = False, coach_only: bool = False, save: bool = True) -> None:
-        """Draw the state, then save it (``save=False``: it is the stored one already)."""
+    def _changed(self, rolled: bool = False, coach_only: bool = False, keep: bool = True) -> None:
+        """Draw the state, then save it (``keep=False``: it is the stored one already)."""
         # Name slots: the players by seat, then the challenger (see view.challenge_html).
         names = [p.name for p in self.state.players] + [self.challenge.name if self.challenge else ""]
         assisted = self.state.assisted
         self.renderer.render(self.regions(rolled), names)
-        if self.keeper is not None and (save or self.state.assisted != assisted):
+        if self.keeper is not None and (keep or self.state.assisted != assisted):
             if coach_only or not self.state.over:
                 self.keeper.save(self.state)  # coach_only: the assisted flag may have changed
             else:
@@ -430,14 +431,17 @@ class App:
         """Record each person's result once; enter high scores at once, then ask for names."""
         state, storage = self.state, self.storage
         # Every decision is kept for the review (the last 50 games), under the game's own id:
-        # a tab that was behind finds the finished game there (App.restore).
-        self.finished_id = self.keeper.id or new_seed()
+        # a tab that was behind finds the finished game there (App.load_saved).
+        self.finished_id = self.keeper.id
         kept = storage.add_finished_game(save.dumps(state), game_id=self.finished_id,
                                   finished=datetime.date.today().isoformat(), preset=state.preset,
                                   players=[p.name for p in state.players], scores=list(state.grand_totals()),
                                   assisted=state.assisted)
         # Only a game the history holds may leave the slot; else the finished state stays there.
-        self.keeper.end() if kept else self.keeper.save(state)
+        if kept:
+            self.keeper.end()
+        else:
+            self.keeper.save(state)
         if self.on_finish is not None:
             self.on_finish()
         results = []

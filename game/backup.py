@@ -26,7 +26,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game import rules, save
-from game.keeper import has_moves
 from game.names import clean_name
 from game.saved_games import (
     GAME_VERSION,
@@ -148,7 +147,7 @@ def restore_backup(storage: Storage, backup: Backup) -> str:
     here, kept = storage.current_game(), storage.set_aside_games()
     known = {g.id for g in kept} | ({here.id} if here is not None else set())
     games = [g for g in (*backup.set_aside, backup.current) if g is not None and not g.ended and g.id not in known]
-    if games and games[-1] is backup.current and (here is None or here.text is None or not has_moves(here.text)):
+    if games and games[-1] is backup.current and (here is None or not here.played):
         # Nothing played on this board: the backup's game takes it, at a higher revision so
         # that open tabs follow it.
         game = games.pop()

@@ -24,7 +24,7 @@ from __future__ import annotations
 from game import save
 from game.dice import new_seed
 from game.game import GameState
-from game.saved_games import Challenge, SavedGame, has_moves
+from game.saved_games import Challenge, SavedGame
 from game.storage import Storage
 
 
@@ -81,7 +81,7 @@ class GameKeeper:
     def set_aside_stored(self) -> bool:
         """Move the stored game to the set-aside list if it was played; False only if that failed."""
         stored = self.storage.current_game()
-        if stored is None or stored.text is None or not has_moves(stored.text):
+        if stored is None or not stored.played:
             return True  # nothing worth keeping on the board
         return self.storage.set_aside(stored)
 

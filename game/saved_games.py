@@ -66,6 +66,11 @@ class SavedGame:
     def ended(self) -> bool:
         return self.text is None
 
+    @property
+    def played(self) -> bool:
+        """In progress with at least one move: a game worth keeping (see :func:`has_moves`)."""
+        return self.text is not None and has_moves(self.text)
+
 
 def saved_game_record(game: SavedGame) -> dict[str, Any]:
     """The JSON record of ``game`` (with its schema version, as stored under ``yahtzee:game``)."""
@@ -134,7 +139,7 @@ def newest_first(games: Iterable[SavedGame]) -> tuple[SavedGame, ...]:
         if game.id not in best or game.rev > best[game.id].rev:
             best[game.id] = game
     ordered = sorted(best.values(), key=lambda g: (-g.at, g.id))
-    unplayed = [g for g in ordered if g.text is not None and not has_moves(g.text)][UNPLAYED_SIZE:]
+    unplayed = [g for g in ordered if not g.played][UNPLAYED_SIZE:]
     return tuple(g for g in ordered if g not in unplayed)
 
 

@@ -168,6 +168,7 @@ class Storage:
         self._pending_scores: list[ScoreEntry] = []  # made but not yet written
         self._pending_games: dict[tuple[str, bool], list[GameResult]] = {}
         self._pending_history: list[tuple[FinishedGame, str]] = []
+        self._current: tuple[str, SavedGame] | None = None  # the game record's text and its value
         self._store: KeyValueStore = MemoryStore()
         self.persistent = False
         try:
@@ -199,10 +200,14 @@ class Storage:
 
     def current_game(self) -> SavedGame | None:
         """The game on the board as last saved by any tab, or None (none yet, or unreadable)."""
-        def parse(raw: str) -> SavedGame:
-            return saved_game_from_record(decode_record(raw, GAME_VERSION, GAME_MIGRATIONS))
+        return self._load(GAME_KEY, "the saved game", self._parse_current, blank=None)
 
-        return self._load(GAME_KEY, "the saved game", parse, blank=None)
+    def _parse_current(self, raw: str) -> SavedGame:
+        # Every action reads the record first (is another tab ahead?): while its text is the
+        # one last read or written here, the parsed value is reused instead of parsed again.
+        if self._current is None or self._current[0] != raw:
+            self._current = (raw, saved_game_from_record(decode_record(raw, GAME_VERSION, GAME_MIGRATIONS)))
+        return self._current[1]
 
     def stamp(self) -> int:
         """Now, in milliseconds since 1970 UTC (from the injected clock): a record's ``at``."""
@@ -210,7 +215,11 @@ class Storage:
 
     def save_current(self, game: SavedGame) -> bool:
         """Keep ``game`` as the one on the board; False if it could not be kept."""
-        return self._write(GAME_KEY, _dumps(saved_game_record(game)), "the game in progress")
+        raw = _dumps(saved_game_record(game))
+        if not self._write(GAME_KEY, raw, "the game in progress"):
+            return False
+        self._current = (raw, game)
+        return True
 
     def load_game(self, restore: Callable[[str], T]) -> T | None:
         """``restore(text)`` of the game on the board, or None. A ``ValueError`` from it means corrupt data.
@@ -222,7 +231,7 @@ class Storage:
         [1]
         """
         def parse(raw: str) -> T | None:
-            game = saved_game_from_record(decode_record(raw, GAME_VERSION, GAME_MIGRATIONS))
+            game = self._parse_current(raw)
             return None if game.text is None else restore(game.text)
 
         return self._load(GAME_KEY, "the saved game", parse, blank=None)

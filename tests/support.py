@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import importlib.util
+import subprocess
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from types import ModuleType
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -21,3 +25,19 @@ def load_tool(name: str) -> ModuleType:
     sys.modules[key] = module
     spec.loader.exec_module(module)
     return module
+
+
+def build_site(out: Path) -> None:
+    """Build the publish directory into ``out`` with tools/build.py (``npm ci`` first);
+    ``RuntimeError`` with the build's output if it fails."""
+    proc = subprocess.run([sys.executable, str(ROOT / "tools" / "build.py"), "--out", str(out)],
+                          capture_output=True, text=True, check=False)
+    if proc.returncode:
+        raise RuntimeError(f"tools/build.py failed (run `npm ci` first):\n{proc.stdout}{proc.stderr}")
+
+
+def mark_folder(items: Iterable[pytest.Item], folder: Path, marker: str) -> None:
+    """Give every test under ``folder`` the marker ``marker`` (so `-m "not <marker>"` skips the folder)."""
+    for item in items:
+        if folder in item.path.parents:
+            item.add_marker(getattr(pytest.mark, marker))

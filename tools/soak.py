@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -31,14 +30,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, open_site  # noqa: E402
 from tests.browser.randomized import Mismatch, RandomPlay, Tally  # noqa: E402
-from tests.support import load_tool  # noqa: E402
-
-
-def build(out: Path) -> None:
-    proc = subprocess.run([sys.executable, str(ROOT / "tools" / "build.py"), "--out", str(out)],
-                          capture_output=True, text=True, check=False)
-    if proc.returncode:
-        sys.exit(f"soak.py: tools/build.py failed (run `npm ci` first?):\n{proc.stdout}{proc.stderr}")
+from tests.support import build_site, load_tool  # noqa: E402
 
 
 def soak(url: str, args: argparse.Namespace) -> tuple[Tally, int, int]:
@@ -101,7 +93,10 @@ def main(argv: list[str] | None = None) -> int:
         site_dir = args.site
         if site_dir is None:
             site_dir = Path(tmp) / "dist"
-            build(site_dir)
+            try:
+                build_site(site_dir)
+            except RuntimeError as error:
+                sys.exit(f"soak.py: {error}")
         server, url = serve.start_server(site_dir, port=0)
         try:
             tally, mismatches, errors = soak(url, args)

@@ -25,8 +25,6 @@ import functools
 import itertools
 import json
 import os
-import subprocess
-import sys
 import time
 import weakref
 from collections import Counter
@@ -49,7 +47,7 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
-from tests.support import load_tool
+from tests.support import load_tool, mark_folder
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOT_TIMEOUT_S = 60.0
@@ -73,11 +71,7 @@ precache = load_tool("precache")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    # Everything under tests/browser/ is a browser test, so `-m "not browser"` skips it all.
-    here = Path(__file__).parent
-    for item in items:
-        if here in item.path.parents:
-            item.add_marker(pytest.mark.browser)
+    mark_folder(items, Path(__file__).parent, "browser")
 
 
 @dataclass
@@ -276,20 +270,6 @@ def _check(site: SitePage, before: list[str] | None = None) -> None:
 
 
 # Fixtures ------------------------------------------------------------------------------
-
-@pytest.fixture(scope="session")
-def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The publish directory, built once per session by tools/build.py."""
-    out = tmp_path_factory.mktemp("site") / "dist"
-    proc = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "build.py"), "--out", str(out)],
-        capture_output=True, text=True, check=False,
-    )
-    if proc.returncode:
-        pytest.fail(f"tools/build.py failed (browser tests need `npm ci` first; `-m 'not browser'` skips them):"
-                    f"\n{proc.stdout}{proc.stderr}", pytrace=False)
-    return out
-
 
 @pytest.fixture(scope="session")
 def site_url(site_dir: Path) -> Iterator[str]:

@@ -15,8 +15,6 @@ The site is built once per session into a temporary directory, as for tests/brow
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,7 +23,7 @@ from typing import Any
 import pytest
 
 from tests.engines.drivers import EngineDriver, EngineError, FirefoxDriver, WebKitDriver
-from tests.support import load_tool
+from tests.support import load_tool, mark_folder
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Pyodide boots slower in these engines than in Chromium (seconds, but a loaded machine).
@@ -40,11 +38,7 @@ serve = load_tool("serve")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    # Everything under tests/engines/ drives another engine: `-m "not engines"` skips it all.
-    here = Path(__file__).parent
-    for item in items:
-        if here in item.path.parents:
-            item.add_marker(pytest.mark.engines)
+    mark_folder(items, Path(__file__).parent, "engines")
 
 
 class EnginePage:
@@ -127,18 +121,6 @@ class EnginePage:
 
 
 # Fixtures ------------------------------------------------------------------------------
-
-@pytest.fixture(scope="session")
-def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The publish directory, built once per session by tools/build.py."""
-    out = tmp_path_factory.mktemp("engine-site") / "dist"
-    proc = subprocess.run([sys.executable, str(ROOT / "tools" / "build.py"), "--out", str(out)],
-                          capture_output=True, text=True, check=False)
-    if proc.returncode:
-        pytest.fail(f"tools/build.py failed (engine tests need `npm ci` first; `-m 'not engines'` skips them):"
-                    f"\n{proc.stdout}{proc.stderr}", pytrace=False)
-    return out
-
 
 @pytest.fixture(scope="session", params=sorted(ENGINES))
 def engine(request: pytest.FixtureRequest) -> Iterator[EngineDriver]:
