@@ -1,7 +1,7 @@
 // The page's own record of what went wrong, loaded before every other script.
 //
 // Every uncaught JavaScript error, unhandled promise rejection, Content-Security-Policy
-// violation and Python exception in an event handler (game/ui/guard.py calls
+// violation and Python exception in an event handler (game/web/guard.py calls
 // window.reportGameError) is pushed onto window.diceErrors as one line of text, counted in
 // <html data-errors>, and shown to the player as a short notice with a Reload button: the
 // game saves after every action, so reloading loses nothing.

@@ -32,9 +32,9 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
 IN_PAGE = """
 import json, random, time
 import js
-from game import rules
+from game.core import rules
 from game.strategy import coach, players
-from game.ui.tables import fetch_table
+from game.web.strategy_loader import fetch_table
 
 async def measure():
     t0 = time.perf_counter()

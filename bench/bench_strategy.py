@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game import rules  # noqa: E402
+from game.core import rules  # noqa: E402
 from game.strategy import coach, players, tables  # noqa: E402
 
 

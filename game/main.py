@@ -6,20 +6,20 @@ renderer, the storage adapter and the computer players.
 
 from pyscript import document, window
 
-from game.app import App
-from game.links import parse_query
-from game.storage import Storage
+from game.session.manager import App
+from game.core.links import parse_query
+from game.records.device import Storage
 from game.strategy import LEVELS
-from game.ui.data import DataPanel
-from game.ui.dialogs import Dialogs
-from game.ui.dom import DomRenderer, bind_board
-from game.ui.games import GamesDialog
-from game.ui.guard import report, spawn
-from game.ui.local_storage import open_local_store
-from game.ui.review import ReviewDialog
-from game.ui.setup import SetupDialog
-from game.ui.share import bind_sharing
-from game.ui.tables import decide, fetch_table
+from game.web.data_panel import DataPanel
+from game.web.dialogs import Dialogs
+from game.web.dom import DomRenderer, bind_board
+from game.web.games_dialog import GamesDialog
+from game.web.guard import report, spawn
+from game.web.local_storage import open_local_store
+from game.web.review_dialog import ReviewDialog
+from game.web.setup_dialog import SetupDialog
+from game.web.share import bind_sharing
+from game.web.strategy_loader import decide, fetch_table
 
 # A failure during start-up is recorded like any other (PyScript alone would only draw it
 # in the page), so every engine's tests see it in window.diceErrors.

@@ -3,11 +3,12 @@
 import asyncio
 import concurrent.futures
 
-from game import rules, save
-from game.app import App, RecordingRenderer
-from game.dice import ScriptedDice
-from game.game import Player
-from game.storage import MemoryStore, Storage
+from game import rules
+from game.core import save
+from game.session.manager import App, RecordingRenderer
+from game.core.dice import ScriptedDice
+from game.core.state import Player
+from game.records.device import MemoryStore, Storage
 
 
 def make_app(store=None):

@@ -4,12 +4,12 @@ import json
 
 import pytest
 
-from game import save
-from game.app import App, RecordingRenderer
-from game.backup import FORMAT, BackupError, backup_text, read_backup, restore_backup
-from game.game import Player
-from game.links import Link
-from game.storage import GAME_KEY, MemoryStore, Storage
+from game.core import save
+from game.session.manager import App, RecordingRenderer
+from game.records.backup import FORMAT, BackupError, backup_text, read_backup, restore_backup
+from game.core.state import Player
+from game.core.links import Link
+from game.records.device import GAME_KEY, MemoryStore, Storage
 from tests.test_app import finish_solo
 
 

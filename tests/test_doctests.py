@@ -6,9 +6,9 @@ import importlib
 
 import pytest
 
-CORE_MODULES = ["game.rules", "game.dice", "game.game", "game.save", "game.names", "game.view", "game.app",
-                "game.markup", "game.links", "game.coaching", "game.coach_view", "game.review_view",
-                "game.saved_games", "game.keeper", "game.opening", "game.games_view"]
+CORE_MODULES = ["game.core.rules", "game.core.dice", "game.core.state", "game.core.save", "game.core.names", "game.screens.board", "game.session.manager",
+                "game.screens.markup", "game.core.links", "game.strategy.advice", "game.screens.coach_panel", "game.screens.review_report",
+                "game.records.game_slot", "game.session.keeper", "game.session.opening", "game.screens.games_list"]
 
 
 @pytest.mark.parametrize("name", CORE_MODULES)

@@ -3,8 +3,8 @@
 import pytest
 
 from game import rules
-from game.dice import ScriptedDice, SeededDice
-from game.game import (
+from game.core.dice import ScriptedDice, SeededDice
+from game.core.state import (
     BoxClosed,
     BoxFilled,
     GameOverError,

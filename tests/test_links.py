@@ -4,7 +4,7 @@ import datetime
 
 import pytest
 
-from game.links import challenge_query, daily_seed, parse_query
+from game.core.links import challenge_query, daily_seed, parse_query
 
 
 def test_a_challenge_link_round_trips():

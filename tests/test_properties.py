@@ -6,8 +6,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game import rules
-from game.game import TURNS, GameState, IllegalAction, new_game
-from game.save import dumps, loads
+from game.core.state import TURNS, GameState, IllegalAction, new_game
+from game.core.save import dumps, loads
 
 games = st.tuples(
     st.integers(1, 6), st.sampled_from(rules.PRESETS), st.text(min_size=1, max_size=12),

@@ -9,11 +9,11 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from game import review as R
-from game import save
-from game.charts import review_svg
-from game.dice import ScriptedDice
-from game.game import Player, Roll, new_game
+from game.strategy import review as R
+from game.core import save
+from game.screens.charts import review_svg
+from game.core.dice import ScriptedDice
+from game.core.state import Player, Roll, new_game
 from game.strategy.coach import rank_options
 from game.strategy.tables import load_preset
 
@@ -271,7 +271,7 @@ def test_reviewing_a_solo_game_is_quick(table):
     assert time.perf_counter() - start < 1.0  # about 0.01 s in CPython; Pyodide is a few times slower
 
 
-@pytest.mark.parametrize("name", ["game.review", "game.kvstore"])
+@pytest.mark.parametrize("name", ["game.strategy.review", "game.records.kv"])
 def test_docstring_examples_and_no_browser_imports(name):
     module = importlib.import_module(name)
     result = doctest.testmod(module)

@@ -3,7 +3,7 @@
 import pytest
 
 from game import rules
-from game.rules import box_score, legal_scores, yahtzee_bonus
+from game.core.rules import box_score, legal_scores, yahtzee_bonus
 
 ALL_OPEN: dict[str, int] = {}
 

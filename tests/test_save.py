@@ -5,9 +5,9 @@ import json
 import pytest
 
 from game import rules
-from game.dice import ScriptedDice
-from game.game import new_game
-from game.save import SCHEMA, SaveError, dumps, loads, to_dict
+from game.core.dice import ScriptedDice
+from game.core.state import new_game
+from game.core.save import SCHEMA, SaveError, dumps, loads, to_dict
 
 
 def mid_game():

@@ -6,9 +6,9 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from game.saved_games import SavedGame
-from game.scores import rank
-from game.storage import (
+from game.records.game_slot import SavedGame
+from game.records.high_scores import rank
+from game.records.device import (
     GAME_KEY,
     LEGACY_SCORES_KEY,
     NAME_KEY,
@@ -453,14 +453,14 @@ def test_reset_needs_confirmation():
 
 
 def test_with_the_real_save_module():
-    from game.game import new_game
-    from game.save import dumps, loads
+    from game.core.state import new_game
+    from game.core.save import dumps, loads
 
     store = MemoryStore()
     state = new_game(["Ann"], seed="storage").roll()
     put(tab(store), dumps(state))
     assert tab(store).load_game(loads) == state
-    # A save that game.save refuses (its SaveError is a ValueError) is set aside.
+    # A save that game.core.save refuses (its SaveError is a ValueError) is set aside.
     put(tab(store), '{"schema": 99}')
     storage = tab(store)
     assert storage.load_game(loads) is None

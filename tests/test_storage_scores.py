@@ -4,8 +4,8 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from game.scores import NAME_LENGTH, TABLE_SIZE, ScoreEntry, clean_name, qualifies, rank
-from game.storage import MemoryStore, Storage
+from game.records.high_scores import NAME_LENGTH, TABLE_SIZE, ScoreEntry, clean_name, qualifies, rank
+from game.records.device import MemoryStore, Storage
 
 
 def storage():
@@ -106,7 +106,7 @@ def test_a_letter_under_endless_accents_is_cut_hard():
 
 
 def test_the_game_and_the_score_table_clean_names_alike():
-    from game.game import new_game
+    from game.core.state import new_game
 
     raw = "  Zoë\u200d👩‍👩‍👧 <b>" + "x" * 40
     assert new_game([raw]).players[0].name == clean_name(raw)

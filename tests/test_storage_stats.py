@@ -8,12 +8,12 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from game.charts import histogram_svg
-from game.stats import GameResult, Stats
-from game.storage import MemoryStore, Storage, stats_key
+from game.screens.charts import histogram_svg
+from game.records.statistics import GameResult, Stats
+from game.records.device import MemoryStore, Storage, stats_key
 
 SVG = "{http://www.w3.org/2000/svg}"
-MODULES = ["game.storage", "game.scores", "game.stats", "game.charts"]
+MODULES = ["game.records.device", "game.records.high_scores", "game.records.statistics", "game.screens.charts"]
 
 
 def played(*games, preset="official", assisted=False):

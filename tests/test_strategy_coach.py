@@ -89,7 +89,7 @@ def test_every_listed_option_is_legal_and_ranked(seed, preset):
 @pytest.mark.parametrize("preset", rules.PRESETS)
 def test_table_values_satisfy_the_turn_equation_under_game_rules(preset):
     """A second method: each state's stored value = the mean over first rolls of the coach's best
-    option, which scores with game.rules itself (Jokers included). Both sides are quantized."""
+    option, which scores with game.core.rules itself (Jokers included). Both sides are quantized."""
     table = tables.load_preset(preset)
     rng = random.Random(f"bellman-{preset}")
     for _ in range(60):

@@ -1,7 +1,7 @@
 """A second, independent solver for small end games, checked against the NumPy tables.
 
 Brute force in plain Python: dice as positions (all 6**n outcomes, all 32 holds), every
-score from ``game.rules.legal_scores``/``yahtzee_bonus``/``upper_bonus``; nothing from the
+score from ``game.core.rules.legal_scores``/``yahtzee_bonus``/``upper_bonus``; nothing from the
 solver or from game.strategy. On end games with two open boxes it must give
 the solver's values to 1e-9, for every preset: this checks the Joker handling of the
 two presets no published value covers.

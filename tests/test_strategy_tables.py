@@ -1,4 +1,4 @@
-"""The NumPy solver: scoring against game.rules, the start values, the shipped files, quantization.
+"""The NumPy solver: scoring against game.core.rules, the start values, the shipped files, quantization.
 
 The four presets are solved once per test process (``strategy_solver.solved``), about
 5 s each on two cores; the other strategy tests share those arrays.
@@ -78,7 +78,7 @@ def test_joker_scoring_equals_rules_for_every_filled_pattern(preset):
 
 @pytest.mark.parametrize("preset", rules.PRESETS)
 def test_box_values_equal_points_bonuses_and_next_state(preset):
-    """Random V, random states, every roll: the value of each box recomputed from game.rules."""
+    """Random V, random states, every roll: the value of each box recomputed from game.core.rules."""
     rng = random.Random(preset)
     V = np.random.default_rng(7).uniform(0, 300, (S.FULL_MASK + 1, 64, 2))
     cases = []

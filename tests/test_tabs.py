@@ -9,12 +9,12 @@ import asyncio
 import concurrent.futures
 import json
 
-from game import save
-from game.app import App, RecordingRenderer
-from game.game import Player
-from game.links import Link, parse_query
-from game.saved_games import Challenge
-from game.storage import GAME_KEY, MemoryStore, Storage
+from game.core import save
+from game.session.manager import App, RecordingRenderer
+from game.core.state import Player
+from game.core.links import Link, parse_query
+from game.records.game_slot import Challenge
+from game.records.device import GAME_KEY, MemoryStore, Storage
 from tests.test_app import finish_solo
 
 
@@ -241,7 +241,7 @@ def test_a_computer_step_in_a_tab_behind_follows_and_decides_again():
 
 
 def _bot_first(seed: str) -> bool:
-    from game.game import new_game
+    from game.core.state import new_game
 
     state = new_game([Player("Ann"), Player("Bot", "optimal")], seed=seed)
     return not state.current_player.is_human

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: make `game` and `tools` importable
     sys.path.insert(0, str(ROOT))
 
-from game import rules  # noqa: E402
+from game.core import rules  # noqa: E402
 from game.strategy import tables as T  # noqa: E402
 from tools import strategy_solver as S  # noqa: E402
 

@@ -56,7 +56,7 @@ _PARENT = [[]] + [
 
 
 def plain_scores() -> np.ndarray:
-    """(252, 13) points of each roll (canonical order) in each box, no Joker; independent of game.rules."""
+    """(252, 13) points of each roll (canonical order) in each box, no Joker; independent of game.core.rules."""
     out = np.zeros((len(R.ROLLS), N_BOXES))
     for r, roll in enumerate(R.ROLLS):
         counts = R.face_counts(roll)

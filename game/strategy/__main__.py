@@ -11,7 +11,7 @@ import json
 import sys
 from pathlib import Path
 
-from game import rules
+from game.core import rules
 from game.strategy.coach import Option, rank_options
 from game.strategy.tables import TableError, load_preset, load_table
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 
-from game import rules
+from game.core import rules
 from game.strategy.rolls import CHILDREN, KEEPS, PARENTS, ROLL_INDEX, ROLL_OFFSET, ROLLS, sub_keeps
 from game.strategy.tables import FULL_MASK, YAHTZEE_BIT, Table, state_index
 

@@ -23,7 +23,7 @@ import math
 import random
 from collections.abc import Mapping
 
-from game import rules
+from game.core import rules
 from game.strategy import LEVEL_MEANS, LEVELS  # noqa: F401 (LEVEL_MEANS re-exported)
 from game.strategy.coach import rank_options
 from game.strategy.tables import Table, load_preset

@@ -33,7 +33,7 @@ from collections.abc import Iterator, Sequence
 from itertools import accumulate
 from pathlib import Path
 
-from game import rules
+from game.core import rules
 from game.strategy.rolls import REACHABLE_UPS
 
 MAGIC = b"YZV1"

@@ -79,7 +79,7 @@ def new_game(page: Page, names: list[str], kinds: list[str] | None = None, prese
 
 
 def play_turn_by_clicks(page: Page, preset: str = "official", holds: tuple[int, ...] = ()) -> tuple[str, int]:
-    """Roll (and re-roll once holding ``holds``), check every preview against game.rules, score the best."""
+    """Roll (and re-roll once holding ``holds``), check every preview against game.core.rules, score the best."""
     seat = current_seat(page)
     roll_button(page).click()
     if holds:

@@ -19,8 +19,9 @@ from typing import Any, Protocol
 
 from playwright.sync_api import Page
 
-from game import rules, save
-from game.game import GameState, IllegalAction, new_game
+from game import rules
+from game.core import save
+from game.core.state import GameState, IllegalAction, new_game
 from tests.browser import board
 
 # Names the dialog must clean the way the engine does: blank, markup, non-Latin.
@@ -64,7 +65,7 @@ class Mismatch(AssertionError):
 
 @dataclass
 class Model:
-    """The game as the engine plays it, and the App's undo point (game/app.py)."""
+    """The game as the engine plays it, and the App's undo point (game/session/manager.py)."""
 
     state: GameState
     undo_point: GameState | None = None
@@ -212,7 +213,7 @@ class RandomPlay:
         focus = start = self.page.evaluate(FOCUS_JS)
         legal = self.model.state.legal_scores()
         boxes = [f"box:{b}" for b in rules.BOXES if b in legal]  # the scorecard's order
-        for key in presses:  # as game.ui.dom.move_box_focus
+        for key in presses:  # as game.web.dom.move_box_focus
             self.page.keyboard.press(key)
             step = 1 if key in ("ArrowDown", "ArrowRight") else -1
             if boxes:

@@ -87,7 +87,7 @@ def test_python_starts_from_bytecode(site: SitePage) -> None:
     from_stdlib = {name for name, origin in origins.items() if origin.startswith(found["stdlib"] + "/")}
     assert {"encodings", "asyncio", "_pyodide._base", "pyodide.ffi", "html.entities", "datetime"} <= from_stdlib
     from_bundle = {name for name, origin in origins.items() if origin.startswith(found["bundle"] + "/")}
-    assert {"game.app", "game.rules", "pyscript", "pyscript.display"} <= from_bundle
+    assert {"game.session.manager", "game.core.rules", "pyscript", "pyscript.display"} <= from_bundle
 
 
 def test_no_console_errors_or_failed_requests(site: SitePage) -> None:

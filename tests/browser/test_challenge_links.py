@@ -6,7 +6,7 @@ import datetime
 
 import pytest
 
-from game.links import challenge_query
+from game.core.links import challenge_query
 from tests.browser import board
 from tests.browser.conftest import _check, open_site
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.coaching import confidence_word, describe
+from game.strategy.advice import confidence_word, describe
 from game.strategy.coach import rank_options
 from game.strategy.tables import load_preset
 from tests.browser import board

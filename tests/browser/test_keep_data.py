@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from game.backup import FORMAT
+from game.records.backup import FORMAT
 from tests.browser import board
 from tests.browser.conftest import _check, open_site
 

@@ -72,7 +72,7 @@ def snapshot(page: Page) -> tuple:
 
 
 def play_turn(page: Page, holds: tuple[int, ...] = ()) -> tuple[str, int]:
-    """Roll (and re-roll once holding ``holds``), check every preview against game.rules in
+    """Roll (and re-roll once holding ``holds``), check every preview against game.core.rules in
     CPython, score the best box by a click and check it was scored."""
     seat = board(page)["seat"]
     page.click("#roll")
@@ -90,7 +90,7 @@ def play_turn(page: Page, holds: tuple[int, ...] = ()) -> tuple[str, int]:
 
 
 def check_totals(page: Page, seat: int) -> rules.Totals:
-    """Every total on the card against game.rules.totals of its filled boxes."""
+    """Every total on the card against game.core.rules.totals of its filled boxes."""
     state = board(page)
     shown = state["totals"][str(seat)]
     expected = rules.totals(filled(state, seat), shown["yahtzee_bonus"][1])

@@ -1,0 +1,368 @@
+"""The game: players, turns, dice, holds and scorecards, as immutable values.
+
+A :class:`GameState` never changes; every action returns a new one, so a refused action
+leaves the state exactly as it was, and undo is keeping the previous value. The dice
+come from an injected :class:`~game.core.dice.DiceSource`; by default the game's own seed.
+
+>>> from game.core.dice import ScriptedDice
+>>> state = new_game(["Ann"], seed="doc")
+>>> state = state.roll(ScriptedDice([2, 2, 2, 5, 6]))
+>>> state.dice, state.rolls_left
+((2, 2, 2, 5, 6), 2)
+>>> state = state.roll(ScriptedDice([2, 2]), held=(True, True, True, False, False))
+>>> state.dice
+(2, 2, 2, 2, 2)
+>>> state = state.score("yahtzee")
+>>> state.cards[0].filled["yahtzee"], state.turn
+(50, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+
+from game.core import rules
+from game.core.dice import ROLL_OFF_TURN, DiceSource, SeededDice, new_seed
+from game.core.names import clean_name
+
+MAX_PLAYERS = 6
+ROLLS_PER_TURN = 3
+TURNS = len(rules.BOXES)
+PLAYER_KINDS: tuple[str, ...] = ("human", "optimal", "greedy", "noisy")
+NO_HOLDS = (False,) * 5
+#: A roll-off that keeps tying this long is a broken dice source, not bad luck.
+MAX_ROLL_OFF_ROUNDS = 100
+
+
+class IllegalAction(ValueError):
+    """An action the rules refuse; the message says why, and the state is unchanged."""
+
+
+class GameOverError(IllegalAction):
+    pass
+
+
+class NoRollsLeft(IllegalAction):
+    pass
+
+
+class NotRolledYet(IllegalAction):
+    pass
+
+
+class BoxFilled(IllegalAction):
+    pass
+
+
+class BoxClosed(IllegalAction):
+    """The Joker rules close this box for the dice on the table."""
+
+
+class InvalidDice(IllegalAction):
+    """A face outside 1-6, the wrong number of dice, or held dice that changed."""
+
+
+class UnknownBox(IllegalAction):
+    pass
+
+
+class SetupError(ValueError):
+    """A game that cannot be started: no players, too many, an unknown preset or kind."""
+
+
+@dataclass(frozen=True)
+class Player:
+    """A seat at the table: a name and who plays it (a person or a computer level)."""
+
+    name: str
+    kind: str = "human"
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+
+@dataclass(frozen=True)
+class Card:
+    """One player's scorecard: the boxes filled so far and the Yahtzee bonus check marks."""
+
+    scores: tuple[tuple[str, int], ...] = ()
+    yahtzee_bonuses: int = 0
+
+    @property
+    def filled(self) -> dict[str, int]:
+        return dict(self.scores)
+
+    @property
+    def totals(self) -> rules.Totals:
+        return rules.totals(self.filled, self.yahtzee_bonuses)
+
+    def with_box(self, box: str, points: int, bonus: int) -> Card:
+        filled = self.filled
+        filled[box] = points
+        ordered = tuple((b, filled[b]) for b in rules.BOXES if b in filled)
+        return Card(ordered, self.yahtzee_bonuses + (1 if bonus else 0))
+
+
+@dataclass(frozen=True)
+class Roll:
+    """A roll: which dice were held and what the five dice showed after it."""
+
+    seat: int
+    held: tuple[bool, ...]
+    dice: rules.Dice
+
+
+@dataclass(frozen=True)
+class Score:
+    """A box filled: the dice it was filled with, its points and any Yahtzee bonus."""
+
+    seat: int
+    box: str
+    dice: rules.Dice
+    points: int
+    bonus: int
+
+
+Move = Roll | Score
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Everything about a game at one moment. Build one with :func:`new_game`."""
+
+    preset: str
+    seed: str
+    players: tuple[Player, ...]
+    rolloff: tuple[tuple[tuple[int, rules.Dice], ...], ...]
+    first: int
+    cards: tuple[Card, ...]
+    turn: int = 0
+    rolls_used: int = 0
+    dice: rules.Dice | None = None
+    held: tuple[bool, ...] = NO_HOLDS
+    moves: tuple[Move, ...] = field(default=(), repr=False)
+    #: Hints were shown or a box was taken back: kept apart in high scores and statistics.
+    assisted: bool = False
+    #: The players roll physical dice and type them in; the game keeps the card and advises.
+    real_dice: bool = False
+
+    # --- what can be read off the state -------------------------------------------------
+
+    @property
+    def seat_order(self) -> tuple[int, ...]:
+        """Seats in playing order: the roll-off winner, then onward in seating order."""
+        n = len(self.players)
+        return tuple((self.first + i) % n for i in range(n))
+
+    @property
+    def over(self) -> bool:
+        return self.turn >= TURNS * len(self.players)
+
+    @property
+    def current_seat(self) -> int | None:
+        return None if self.over else self.seat_order[self.turn % len(self.players)]
+
+    @property
+    def current_player(self) -> Player | None:
+        seat = self.current_seat
+        return None if seat is None else self.players[seat]
+
+    @property
+    def round(self) -> int:
+        """The round being played, 0-12 (13 once the game is over)."""
+        return self.turn // len(self.players)
+
+    @property
+    def rolls_left(self) -> int:
+        return ROLLS_PER_TURN - self.rolls_used
+
+    def turns_taken(self, seat: int) -> int:
+        """How many boxes ``seat`` should have filled by now."""
+        position = self.seat_order.index(seat)
+        n = len(self.players)
+        return (self.turn - position + n - 1) // n
+
+    def grand_totals(self) -> tuple[int, ...]:
+        return tuple(card.totals.grand_total for card in self.cards)
+
+    def winners(self) -> tuple[int, ...]:
+        """Seats with the highest grand total (all of them on a tie); empty until the end."""
+        if not self.over:
+            return ()
+        totals = self.grand_totals()
+        best = max(totals)
+        return tuple(seat for seat, total in enumerate(totals) if total == best)
+
+    def box_options(self) -> dict[str, int | str]:
+        """Each open box of the current player: points now, or why the Joker rules close it."""
+        if self.dice is None or self.current_seat is None:
+            return {}
+        return rules.box_options(self.preset, self.cards[self.current_seat].filled, self.dice)
+
+    def legal_scores(self) -> dict[str, int]:
+        """The boxes the current player may fill now, with their points (empty before a roll)."""
+        return {b: v for b, v in self.box_options().items() if isinstance(v, int)}
+
+    # --- actions ------------------------------------------------------------------------
+
+    def roll(self, source: DiceSource | None = None, held: Iterable[bool] | None = None) -> GameState:
+        """Roll the dice not held. ``held`` replaces the current holds when given."""
+        holds = self._check_roll(held)
+        seat = self.current_seat
+        assert seat is not None
+        source = source or SeededDice(self.seed)
+        old = self.dice or (0,) * 5
+        new = tuple(
+            old[i] if holds[i] else source.face(seat, self.round, self.rolls_used, i) for i in range(5)
+        )
+        return self._after_roll(holds, new)
+
+    def enter_roll(self, dice: Iterable[int], held: Iterable[bool] | None = None) -> GameState:
+        """Record a roll whose result is known: physical dice typed in, or a saved game replayed.
+
+        Held dice must keep their faces.
+        """
+        holds = self._check_roll(held)
+        return self._after_roll(holds, tuple(dice))
+
+    def set_held(self, held: Iterable[bool]) -> GameState:
+        """Hold exactly the dice marked True (held dice may be released before a re-roll)."""
+        holds = self._check_holds(held)
+        self._check_can_act()
+        if self.rolls_used == 0 and any(holds):
+            raise NotRolledYet("hold dice after the first roll: the first roll uses all five")
+        return replace(self, held=holds)
+
+    def toggle_hold(self, position: int) -> GameState:
+        if not (type(position) is int and 0 <= position < 5):
+            raise InvalidDice(f"dice are numbered 0 to 4, not {position!r}")
+        holds = list(self.held)
+        holds[position] = not holds[position]
+        return self.set_held(holds)
+
+    def score(self, box: str) -> GameState:
+        """Fill ``box`` with the dice on the table and pass the turn."""
+        self._check_can_act()
+        if box not in rules.BOXES:
+            raise UnknownBox(f"there is no box called {box!r}")
+        if self.dice is None:
+            raise NotRolledYet("roll the dice before scoring")
+        seat = self.current_seat
+        assert seat is not None
+        card = self.cards[seat]
+        if box in card.filled:
+            raise BoxFilled(f"{rules.BOX_LABELS[box]} is already filled")
+        option = self.box_options()[box]
+        if isinstance(option, str):
+            raise BoxClosed(f"{rules.BOX_LABELS[box]} is closed: {option}")
+        bonus = rules.yahtzee_bonus(card.filled, self.dice)
+        cards = list(self.cards)
+        cards[seat] = card.with_box(box, option, bonus)
+        return replace(
+            self, cards=tuple(cards), turn=self.turn + 1, rolls_used=0, dice=None, held=NO_HOLDS,
+            moves=self.moves + (Score(seat, box, self.dice, option, bonus),),
+        )
+
+    # --- checks shared by the actions ---------------------------------------------------
+
+    def _check_can_act(self) -> None:
+        if self.over:
+            raise GameOverError("the game is over: start a new game")
+
+    @staticmethod
+    def _check_holds(held: Iterable[bool]) -> tuple[bool, ...]:
+        holds = tuple(held)
+        if len(holds) != 5 or not all(isinstance(h, bool) for h in holds):
+            raise InvalidDice("holds are five True/False values, one per die")
+        return holds
+
+    def _check_roll(self, held: Iterable[bool] | None) -> tuple[bool, ...]:
+        self._check_can_act()
+        holds = self.held if held is None else self._check_holds(held)
+        if self.rolls_used >= ROLLS_PER_TURN:
+            raise NoRollsLeft("no rolls left this turn: choose a box to score")
+        if self.rolls_used == 0 and any(holds):
+            raise NotRolledYet("the first roll of a turn uses all five dice: nothing can be held yet")
+        return holds
+
+    def _after_roll(self, holds: tuple[bool, ...], new: tuple[int, ...]) -> GameState:
+        try:
+            dice = rules.check_dice(new)
+        except rules.RulesError as err:
+            raise InvalidDice(str(err)) from None
+        if self.dice is not None and any(h and a != b for h, a, b in zip(holds, self.dice, dice, strict=True)):
+            raise InvalidDice("held dice keep their faces")
+        seat = self.current_seat
+        assert seat is not None
+        return replace(
+            self, rolls_used=self.rolls_used + 1, dice=dice, held=holds,
+            moves=self.moves + (Roll(seat, holds, dice),),
+        )
+
+
+def _roll_off(count: int, source: DiceSource) -> tuple[tuple[tuple[int, rules.Dice], ...], ...]:
+    """Each contender rolls five dice; the highest total starts; tied leaders roll again."""
+    if count == 1:
+        return ()
+    contenders = list(range(count))
+    rounds = []
+    for number in range(MAX_ROLL_OFF_ROUNDS):
+        throws = tuple(
+            (seat, rules.check_dice(source.face(seat, ROLL_OFF_TURN, number, i) for i in range(5)))
+            for seat in contenders
+        )
+        rounds.append(throws)
+        best = max(sum(d) for _, d in throws)
+        contenders = [seat for seat, d in throws if sum(d) == best]
+        if len(contenders) == 1:
+            return tuple(rounds)
+    raise SetupError("the roll-off kept tying: the dice source looks broken")
+
+
+def roll_off_winner(rolloff: Sequence[Sequence[tuple[int, Sequence[int]]]]) -> int:
+    """The seat that won a roll-off (seat 0 when there was none: a solo game)."""
+    if not rolloff:
+        return 0
+    last = rolloff[-1]
+    return max(last, key=lambda throw: sum(throw[1]))[0]
+
+
+def make_players(players: Sequence[Player | str]) -> tuple[Player, ...]:
+    if not 1 <= len(players) <= MAX_PLAYERS:
+        raise SetupError(f"a game has 1 to {MAX_PLAYERS} players, not {len(players)}")
+    seats = []
+    for number, player in enumerate(players, start=1):
+        if isinstance(player, str):
+            player = Player(player)
+        if player.kind not in PLAYER_KINDS:
+            raise SetupError(f"unknown player kind {player.kind!r}")
+        seats.append(Player(clean_name(player.name, f"Player {number}"), player.kind))
+    return tuple(seats)
+
+
+def new_game(
+    players: Sequence[Player | str],
+    preset: str = rules.DEFAULT_PRESET,
+    seed: str | None = None,
+    source: DiceSource | None = None,
+    real_dice: bool = False,
+) -> GameState:
+    """Seat the players, hold the roll-off for who starts, and return the opening state.
+
+    >>> state = new_game(["Ann", Player("Bot", "optimal")], seed="s")
+    >>> len(state.rolloff) >= 1 and state.current_seat == state.first
+    True
+    """
+    seats = make_players(players)
+    if preset not in rules.PRESETS:
+        raise SetupError(f"unknown preset {preset!r}; choose one of {', '.join(rules.PRESETS)}")
+    seed = new_seed() if seed is None else str(seed)
+    rolloff = _roll_off(len(seats), source or SeededDice(seed))
+    return GameState(
+        preset=preset, seed=seed, players=seats, rolloff=rolloff,
+        first=roll_off_winner(rolloff), cards=tuple(Card() for _ in seats), real_dice=real_dice,
+        # A real-dice game is coached from the start (that is its point), so it is assisted.
+        assisted=real_dice,
+    )

@@ -1,0 +1,208 @@
+"""Back up everything the game keeps to one file, and restore it, merging, never overwriting.
+
+The file (``docs/storage.md``, "Backup file") is JSON: a format marker, a version, when it
+was made, and every record as it is stored. Restoring checks the whole file first: a file
+that is not a backup, is damaged anywhere, or comes from a newer version gets a clear
+:class:`BackupError` and changes nothing. A good file is merged into what the device has,
+as two tabs merge: high scores and finished games by id, the games in progress by id
+and revision, statistics keep whichever record counted more games (two records cannot be
+added without counting a game twice), and a name already here stays.
+
+>>> from game.records.device import MemoryStore, Storage
+>>> here, there = Storage(MemoryStore()), Storage(MemoryStore())
+>>> _ = here.add_score("Ann", 250, preset="official", players=1)
+>>> restore_backup(there, read_backup(backup_text(here, "2026-11-23")))
+'Restored: 1 high score, 0 finished games, 0 games in progress, 0 statistics records.'
+>>> read_backup('{"format": "something else"}')
+Traceback (most recent call last):
+...
+game.records.backup.BackupError: This file is not a Dice Pad backup. Nothing was changed.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.core import rules, save
+from game.core.names import clean_name
+from game.records.game_slot import (
+    GAME_VERSION,
+    SET_ASIDE_VERSION,
+    SavedGame,
+    newest_first,
+    saved_game_from_record,
+    saved_game_record,
+    set_aside_from_record,
+    set_aside_record,
+)
+from game.records.high_scores import SCORES_VERSION, ScoreEntry, rank, read_str, scores_from_record, scores_record
+from game.records.statistics import STATS_VERSION, Stats
+from game.records.device import (
+    GAME_KEY,
+    GAME_MIGRATIONS,
+    HISTORY_KEY,
+    NAME_KEY,
+    NAME_VERSION,
+    SCORES_KEY,
+    SCORES_MIGRATIONS,
+    SET_ASIDE_KEY,
+    FinishedGame,
+    Storage,
+    history_record,
+    newest_history,
+    parse_history,
+    stats_key,
+    upgrade,
+)
+
+FORMAT = "dice-pad-backup"
+#: The version of the file's own layout (each record inside keeps its own schema version).
+VERSION = 1
+MAX_BYTES = 20_000_000  # far above what localStorage can hold: a bigger file is not ours
+
+
+class BackupError(ValueError):
+    """A file that cannot be restored; the message is for the player and says nothing changed."""
+
+
+@dataclass
+class Backup:
+    """A checked backup: every record parsed, nothing written yet."""
+
+    scores: tuple[ScoreEntry, ...] = ()
+    name: str | None = None
+    stats: list[Stats] = field(default_factory=list)
+    history: list[tuple[FinishedGame, str]] = field(default_factory=list)
+    current: SavedGame | None = None
+    set_aside: tuple[SavedGame, ...] = ()
+
+
+def backup_text(storage: Storage, created: str) -> str:
+    """Every readable record the device keeps, as the backup file's text."""
+    records: dict[str, Any] = {SCORES_KEY: scores_record(storage.high_scores()),
+                               HISTORY_KEY: history_record(storage.history()),
+                               SET_ASIDE_KEY: set_aside_record(storage.set_aside_games())}
+    if (name := storage.last_name()) is not None:
+        records[NAME_KEY] = {"version": NAME_VERSION, "name": name}
+    if (current := storage.current_game()) is not None:
+        records[GAME_KEY] = saved_game_record(current)
+    for preset in rules.PRESETS:
+        for assisted in (False, True):
+            if (stats := storage.stats(preset, assisted=assisted)).games:
+                records[stats_key(preset, assisted)] = stats.to_record()
+    return json.dumps({"format": FORMAT, "version": VERSION, "created": created, "records": records},
+                      ensure_ascii=False, indent=1)
+
+
+def read_backup(text: str) -> Backup:
+    """Check a whole backup file; :class:`BackupError` says what is wrong with it."""
+    if len(text) > MAX_BYTES:
+        raise BackupError("This file is far too big to be a Dice Pad backup. Nothing was changed.")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise BackupError("This file is damaged or is not a Dice Pad backup (it is not valid JSON). "
+                          "Nothing was changed.") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise BackupError("This file is not a Dice Pad backup. Nothing was changed.")
+    version = data.get("version")
+    if type(version) is not int or version < 1:
+        raise BackupError("This backup is damaged: it has no version. Nothing was changed.")
+    if version > VERSION:
+        raise BackupError("This backup was made by a newer version of Dice Pad. Reload the page to update "
+                          "it, then restore again. Nothing was changed.")
+    records = data.get("records")
+    if not isinstance(records, dict):
+        raise BackupError("This backup is damaged: it holds no records. Nothing was changed.")
+    backup = Backup()
+    for key, record in records.items():
+        try:
+            _read_record(backup, key, record)
+        except (ValueError, TypeError, RecursionError) as error:
+            raise BackupError(f"This backup is damaged: {_what(key)} in it cannot be read ({error}). "
+                              "Nothing was changed.") from None
+    return backup
+
+
+def restore_backup(storage: Storage, backup: Backup) -> str:
+    """Merge a checked backup into ``storage``; returns a one-line summary for the player.
+
+    A game whose id this device already has (on the board or in Games) keeps this
+    device's copy: revisions count saves on one device and say nothing across two, so a
+    file restored twice must not bring back an older copy of a game played on since.
+    """
+    written = [storage.write_record(SCORES_KEY, scores_record(rank([*storage.high_scores(), *backup.scores])),
+                                    "the restored high scores")]
+    if backup.name is not None and storage.last_name() is None:
+        storage.remember_name(backup.name)
+    for stats in backup.stats:
+        if stats.games > storage.stats(stats.preset, assisted=stats.assisted).games:
+            written.append(storage.write_record(stats_key(stats.preset, stats.assisted), stats.to_record(),
+                                                "the restored statistics"))
+    written.append(storage.write_record(
+        HISTORY_KEY, history_record(newest_history([*storage.history(), *backup.history])),
+        "the restored finished games"))
+    here, kept = storage.current_game(), storage.set_aside_games()
+    known = {g.id for g in kept} | ({here.id} if here is not None else set())
+    games = [g for g in (*backup.set_aside, backup.current) if g is not None and not g.ended and g.id not in known]
+    if games and games[-1] is backup.current and (here is None or not here.played):
+        # Nothing played on this board: the backup's game takes it, at a higher revision so
+        # that open tabs follow it.
+        game = games.pop()
+        rev = here.rev + 1 if here is not None else 1
+        written.append(storage.save_current(SavedGame(game.id, rev, game.text, game.challenge, storage.stamp())))
+    written.append(storage.write_record(SET_ASIDE_KEY, set_aside_record(newest_first([*kept, *games])),
+                                        "the restored games in progress"))
+    counts = [_count(len(backup.scores), "high score"), _count(len(backup.history), "finished game"),
+              _count(len(backup.set_aside) + (backup.current is not None and not backup.current.ended),
+                     "game in progress", "games in progress"),
+              _count(len(backup.stats), "statistics record")]
+    if not all(written):
+        return ("Only part of the backup could be restored: the browser's storage is full. What was here "
+                "before is all still here. The file holds " + ", ".join(counts) + ".")
+    return "Restored: " + ", ".join(counts) + "."
+
+
+def _count(number: int, one: str, many: str | None = None) -> str:
+    return f"{number} {one if number == 1 else many or one + 's'}"
+
+
+def _read_record(backup: Backup, key: str, record: Any) -> None:
+    if not isinstance(record, dict):
+        raise ValueError("it is not a JSON object")
+    if key == SCORES_KEY:
+        backup.scores = scores_from_record(upgrade(record, SCORES_VERSION, SCORES_MIGRATIONS))
+    elif key == NAME_KEY:
+        backup.name = clean_name(read_str(upgrade(record, NAME_VERSION, {}), "name"))
+    elif key == HISTORY_KEY:
+        backup.history = parse_history(json.dumps(record))
+        for _, text in backup.history:
+            save.loads(text)  # every move replays, or the file is damaged
+    elif key == GAME_KEY:
+        backup.current = saved_game_from_record(upgrade(record, GAME_VERSION, GAME_MIGRATIONS))
+        if backup.current.text is not None:
+            save.loads(backup.current.text)
+    elif key == SET_ASIDE_KEY:
+        backup.set_aside = set_aside_from_record(upgrade(record, SET_ASIDE_VERSION, {}))
+        for game in backup.set_aside:
+            save.loads(game.text or "")
+    elif (found := _stats_of(key)) is not None:
+        backup.stats.append(Stats.from_record(upgrade(record, STATS_VERSION, {}), *found))
+    else:
+        raise ValueError("this version of the game does not know it")
+
+
+def _stats_of(key: str) -> tuple[str, bool] | None:
+    for preset in rules.PRESETS:
+        for assisted in (False, True):
+            if key == stats_key(preset, assisted):
+                return preset, assisted
+    return None
+
+
+def _what(key: str) -> str:
+    names = {SCORES_KEY: "the high scores", NAME_KEY: "the player name", HISTORY_KEY: "the finished games",
+             GAME_KEY: "the game in progress", SET_ASIDE_KEY: "the games set aside"}
+    return names.get(key, "the statistics" if _stats_of(key) else "a record")

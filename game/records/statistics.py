@@ -1,0 +1,130 @@
+"""Statistics of finished games, per preset and kept apart for assisted games.
+
+A :class:`Stats` is a value: :meth:`Stats.with_game` returns a new one. Final scores are
+kept as a histogram of 25-point bins, which is all the chart needs and stays small.
+
+>>> s = Stats("official").with_game(GameResult(240, yahtzees=1, upper_bonus=True))
+>>> s = s.with_game(GameResult(180, yahtzees=0, upper_bonus=False))
+>>> s.games, s.average, s.best, s.histogram
+(2, 210.0, 240, ((175, 1), (225, 1)))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from game.core import rules
+from game.records.high_scores import read_bool, read_int, read_preset
+
+STATS_VERSION = 1
+BIN_WIDTH = 25
+#: One Yahtzee a turn at most.
+MAX_YAHTZEES_PER_GAME = len(rules.BOXES)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One player's finished scorecard, as the statistics count it."""
+
+    score: int
+    yahtzees: int
+    upper_bonus: bool
+
+    def __post_init__(self) -> None:
+        if type(self.score) is not int or not 0 <= self.score <= rules.MAX_SCORE:
+            raise ValueError(f"a final score is 0 to {rules.MAX_SCORE}, not {self.score!r}")
+        if type(self.yahtzees) is not int or not 0 <= self.yahtzees <= MAX_YAHTZEES_PER_GAME:
+            raise ValueError(f"a game rolls 0 to {MAX_YAHTZEES_PER_GAME} Yahtzees, not {self.yahtzees!r}")
+        if not isinstance(self.upper_bonus, bool):
+            raise ValueError("upper_bonus is true or false")
+
+
+@dataclass(frozen=True)
+class Stats:
+    """Totals for one (preset, assisted) pair; ``histogram`` holds (bin start, count) pairs.
+
+    Only bins with games appear, in ascending order; bin 225 counts scores 225 to 249.
+    """
+
+    preset: str
+    assisted: bool = False
+    games: int = 0
+    total: int = 0
+    best: int | None = None
+    yahtzees: int = 0
+    upper_bonuses: int = 0
+    histogram: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def average(self) -> float | None:
+        return self.total / self.games if self.games else None
+
+    @property
+    def upper_bonus_rate(self) -> float | None:
+        """The share of games that reached the upper bonus, 0.0 to 1.0."""
+        return self.upper_bonuses / self.games if self.games else None
+
+    def with_game(self, game: GameResult) -> Stats:
+        bins = dict(self.histogram)
+        start = bin_start(game.score)
+        bins[start] = bins.get(start, 0) + 1
+        return Stats(
+            self.preset, self.assisted, self.games + 1, self.total + game.score,
+            game.score if self.best is None else max(self.best, game.score),
+            self.yahtzees + game.yahtzees, self.upper_bonuses + int(game.upper_bonus),
+            tuple(sorted(bins.items())),
+        )
+
+    def to_record(self) -> dict[str, Any]:
+        return {
+            "version": STATS_VERSION, "preset": self.preset, "assisted": self.assisted,
+            "games": self.games, "total": self.total, "best": self.best, "yahtzees": self.yahtzees,
+            "upper_bonuses": self.upper_bonuses,
+            # JSON object keys are text; the bin's start score is the key.
+            "histogram": {str(start): count for start, count in self.histogram},
+        }
+
+    @classmethod
+    def from_record(cls, data: Mapping[str, Any], preset: str, assisted: bool) -> Stats:
+        """Check a version-1 record for ``(preset, assisted)``; raise ``ValueError`` if wrong.
+
+        The record names its own preset and flag, so data copied under the wrong key is
+        caught rather than counted for another preset.
+        """
+        if read_preset(data) != preset or read_bool(data, "assisted") != assisted:
+            raise ValueError("the record belongs to another preset")
+        games = read_int(data, "games", 0, 2**31)
+        total = read_int(data, "total", 0, rules.MAX_SCORE * games)
+        best = None if games == 0 and data.get("best") is None else read_int(data, "best", 0, rules.MAX_SCORE)
+        if best is not None and (games == 0 or best * games < total or best > total):
+            raise ValueError("best does not fit the total")
+        yahtzees = read_int(data, "yahtzees", 0, MAX_YAHTZEES_PER_GAME * games)
+        upper = read_int(data, "upper_bonuses", 0, games)
+        histogram = _read_histogram(data.get("histogram"))
+        if sum(count for _, count in histogram) != games:
+            raise ValueError("the histogram does not add up to the games played")
+        return cls(preset, assisted, games, total, best, yahtzees, upper, histogram)
+
+
+def bin_start(score: int) -> int:
+    """The first score of the bin holding ``score``: ``bin_start(249) == 225``."""
+    return score // BIN_WIDTH * BIN_WIDTH
+
+
+def _read_histogram(value: object) -> tuple[tuple[int, int], ...]:
+    if not isinstance(value, Mapping):
+        raise ValueError("histogram is not a JSON object")
+    bins = []
+    for key, count in value.items():
+        # Only canonical keys ("225", not "0225" or "+225"), so one bin has one spelling.
+        if not (isinstance(key, str) and key.isascii() and key.isdigit() and str(int(key)) == key):
+            raise ValueError(f"histogram bin {key!r} is not a score")
+        start = int(key)
+        if start % BIN_WIDTH or start > rules.MAX_SCORE:
+            raise ValueError(f"histogram bin {start} is not a bin start")
+        if type(count) is not int or count < 1:
+            raise ValueError(f"histogram count {count!r} is not a positive whole number")
+        bins.append((start, count))
+    return tuple(sorted(bins))

@@ -1,0 +1,212 @@
+"""Charts as SVG strings, built in Python: the histogram of final scores (the stats screen)
+and the expected final score through one game (the game review).
+
+The charts read without colour: every bar carries its count as text, the review's
+costliest decisions are marked and labelled with their loss, the axes are labelled,
+and each chart has a ``<title>`` and an ``aria-label`` with a summary.
+Shapes and text use ``currentColor``, so the chart follows the page's text colour
+(dark mode, forced colours). Every piece of text is escaped.
+
+>>> from game.records.statistics import GameResult, Stats
+>>> svg = histogram_svg(Stats("official").with_game(GameResult(212, 0, False)))
+>>> svg.startswith("<svg") and ">1</text>" in svg
+True
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from game.core import rules
+from game.screens.markup import escape
+from game.records.statistics import BIN_WIDTH, Stats
+
+if TYPE_CHECKING:  # only for annotations: the histogram alone need not load the coach
+    from game.strategy.review import Decision, Review
+
+_BAR, _STEP = 22, 28  # bar width and distance between bar starts, in px
+_LEFT, _RIGHT, _TOP, _PLOT, _BOTTOM = 44, 12, 22, 150, 46
+_FONT = 'font-family="sans-serif" font-size="11" fill="currentColor"'
+
+
+def histogram_svg(stats: Stats, title: str | None = None) -> str:
+    """An ``<svg>`` element: one bar per 25-point bin from the lowest score to the highest.
+
+    Empty bins between them are drawn too (as a gap labelled 0 on the axis), so the shape
+    is honest. ``title`` defaults to the preset's name.
+    """
+    if title is None:
+        title = f"Final scores: {rules.PRESET_LABELS.get(stats.preset, stats.preset)}"
+        title += " (assisted)" if stats.assisted else ""
+    if not stats.histogram:
+        return _empty(title)
+    counts = dict(stats.histogram)
+    first, last = stats.histogram[0][0], stats.histogram[-1][0]
+    starts = range(first, last + 1, BIN_WIDTH)
+    tallest = max(counts.values())
+    width = _LEFT + len(starts) * _STEP + _RIGHT
+    height = _TOP + _PLOT + _BOTTOM
+    base = _TOP + _PLOT
+    label = f"{title}. {_summary(stats, counts)}"
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" role="img" aria-label="{escape(label)}">',
+        f"<title>{escape(title)}</title>",
+        f"<desc>{escape(_summary(stats, counts))}</desc>",
+    ]
+    for i, start in enumerate(starts):
+        count = counts.get(start, 0)
+        x = _LEFT + i * _STEP + (_STEP - _BAR) // 2
+        middle = x + _BAR / 2
+        bar = round(_PLOT * count / tallest)
+        span = f"{start}\u2013{start + BIN_WIDTH - 1}: {_games(count)}"
+        parts.append(f"<g><title>{escape(span)}</title>")
+        if count:
+            parts.append(f'<rect x="{x}" y="{base - bar}" width="{_BAR}" height="{bar}" '
+                         'fill="currentColor" fill-opacity="0.55" stroke="currentColor"/>')
+            parts.append(f'<text x="{middle}" y="{base - bar - 4}" text-anchor="middle" {_FONT}>{count}</text>')
+        parts.append(f'<text x="{middle}" y="{base + 14}" text-anchor="middle" {_FONT}>{start}</text></g>')
+    parts += [
+        # The axes, then their labels.
+        f'<path d="M{_LEFT} {_TOP} V{base} H{width - _RIGHT}" fill="none" stroke="currentColor"/>',
+        f'<text x="{(_LEFT + width - _RIGHT) / 2}" y="{height - 8}" text-anchor="middle" {_FONT}>'
+        f"Final score (bins of {BIN_WIDTH} points)</text>",
+        f'<text x="14" y="{base - _PLOT / 2}" text-anchor="middle" transform="rotate(-90 14 {base - _PLOT / 2})" '
+        f"{_FONT}>Games</text>",
+        "</svg>",
+    ]
+    return "".join(parts)
+
+
+def _summary(stats: Stats, counts: dict[int, int]) -> str:
+    common = max(counts, key=lambda start: (counts[start], -start))
+    return (f"{_games(stats.games)}, average {stats.average:.1f}, best {stats.best}; "
+            f"most often {common}\u2013{common + BIN_WIDTH - 1} ({_games(counts[common])}).")
+
+
+def _games(count: int) -> str:
+    return f"{count} game" if count == 1 else f"{count} games"
+
+
+def _empty(title: str, text: str = "No games recorded yet.") -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 40" width="240" height="40" '
+            f'role="img" aria-label="{escape(f"{title}. {text}")}"><title>{escape(title)}</title>'
+            f'<text x="120" y="24" text-anchor="middle" {_FONT}>{escape(text)}</text></svg>')
+
+
+# --- the expected final score through a game ----------------------------------------------
+
+_DX = 12  # px between decisions
+_L_LEFT, _L_RIGHT, _L_TOP, _L_PLOT, _L_BOTTOM, _L_MIN_WIDTH = 52, 44, 22, 180, 46, 240
+_TICK_STEPS = (5, 10, 20, 25, 50, 100, 200, 250, 500)
+
+
+def review_svg(review: Review, title: str | None = None) -> str:
+    """An ``<svg>`` line chart: x = decision number (0 = before the first roll), y = expected
+    final score (``review.path``).
+
+    The three costliest decisions carry a ring and their loss as text ("−4.2"), so they
+    read without colour; every point has a tooltip; the last point is labelled with its
+    value. ``title`` defaults to "Expected final score: <player name>".
+    """
+    if title is None:
+        title = f"Expected final score: {review.name}"
+    if not review.decisions:
+        return _empty(title, "No decisions to show yet.")
+    path = review.path
+    n = len(path) - 1
+    lo, hi, step = _y_range(min(path), max(path))
+    plot_w = max(n * _DX, _L_MIN_WIDTH)
+    width, height = _L_LEFT + plot_w + _L_RIGHT, _L_TOP + _L_PLOT + _L_BOTTOM
+    base = _L_TOP + _L_PLOT
+
+    def x(i: int) -> float:
+        return round(_L_LEFT + plot_w * i / n, 1)
+
+    def y(value: float) -> float:
+        return round(base - _L_PLOT * (value - lo) / (hi - lo), 1)
+
+    summary = _review_summary(review)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" role="img" aria-label="{escape(f"{title}. {summary}")}">',
+        f"<title>{escape(title)}</title>",
+        f"<desc>{escape(summary)}</desc>",
+    ]
+    for tick in range(lo, hi + 1, step):  # the y axis: faint grid lines and their scores
+        parts.append(f'<path d="M{_L_LEFT} {y(tick)} H{_L_LEFT + plot_w}" stroke="currentColor" '
+                     'stroke-opacity="0.2"/>')
+        parts.append(f'<text x="{_L_LEFT - 6}" y="{y(tick) + 4}" text-anchor="end" {_FONT}>{tick}</text>')
+    every = 5 if n <= 60 else 10
+    for i in range(0, n + 1, every):  # the x axis: decision numbers
+        parts.append(f'<text x="{x(i)}" y="{base + 14}" text-anchor="middle" {_FONT}>{i}</text>')
+    line = " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(path))
+    parts.append(f'<polyline points="{line}" fill="none" stroke="currentColor" stroke-width="2" '
+                 'stroke-linejoin="round"/>')
+    for i, value in enumerate(path):
+        tip = f"Start: expected {value:.1f}" if i == 0 else _decision_text(review.decisions[i - 1])
+        parts.append(f'<circle cx="{x(i)}" cy="{y(value)}" r="2.5" fill="currentColor">'
+                     f"<title>{escape(tip)}</title></circle>")
+    for d in review.costliest:
+        cx, cy = x(d.number), y(path[d.number])
+        ty = cy + 18 if cy - 10 < _L_TOP else cy - 10  # the label above the point, or below near the top
+        parts.append(f'<g><title>{escape(_decision_text(d))}</title>'
+                     f'<circle cx="{cx}" cy="{cy}" r="6" fill="none" stroke="currentColor" stroke-width="1.5"/>'
+                     f'<text x="{cx}" y="{ty}" text-anchor="middle" font-weight="bold" {_FONT}>'
+                     f"{escape(_minus(d.loss))}</text></g>")
+    parts += [
+        f'<text x="{x(n) + 6}" y="{y(path[-1]) + 4}" {_FONT}>{path[-1]:.{0 if review.finished else 1}f}</text>',
+        f'<path d="M{_L_LEFT} {_L_TOP} V{base} H{_L_LEFT + plot_w}" fill="none" stroke="currentColor"/>',
+        f'<text x="{_L_LEFT + plot_w / 2}" y="{height - 8}" text-anchor="middle" {_FONT}>Decision</text>',
+        f'<text x="14" y="{base - _L_PLOT / 2}" text-anchor="middle" transform="rotate(-90 14 {base - _L_PLOT / 2})" '
+        f"{_FONT}>Expected final score</text>",
+        "</svg>",
+    ]
+    return "".join(parts)
+
+
+def _y_range(low: float, high: float) -> tuple[int, int, int]:
+    """Axis bounds on whole ticks around ``low``..``high``, with at most 6 steps between them."""
+    for step in _TICK_STEPS:
+        lo, hi = math.floor(low / step) * step, math.ceil(high / step) * step
+        if hi == lo:
+            hi += step
+        if (hi - lo) / step <= 6:
+            return lo, hi, step
+    return lo, hi, step
+
+
+def _review_summary(review: Review) -> str:
+    n = len(review.decisions)
+    text = (f"Expected final score {review.start:.1f} before the first roll, "
+            f"{_value(review.path[-1], review.finished)} after {n} decision{'' if n == 1 else 's'}. "
+            f"Points lost to choices: {_points(review.total_loss)} "
+            f"(mean {review.mean_loss:.2f} per decision, {review.rating}); "
+            f"the dice moved it by {review.luck:+.1f}.")
+    if review.costliest:
+        text += " Costliest: " + "; ".join(_decision_text(d) for d in review.costliest) + "."
+    return text
+
+
+def _decision_text(d: Decision) -> str:
+    did = (f"scored {rules.BOX_LABELS[d.box]}" if d.box else
+           f"held {' '.join(map(str, d.held_faces)) or 'nothing'}")
+    best = d.best
+    should = (f"best: {rules.BOX_LABELS[best.box]}" if best.box else
+              f"best: hold {' '.join(map(str, best.held_faces)) or 'nothing'}")
+    lost = f", {_minus(d.loss)}" if d.loss else ""
+    return (f"Decision {d.number} (turn {d.turn}, roll {d.roll}, dice {' '.join(map(str, d.dice))}): "
+            f"{did}{'' if d.optimal else f' ({should})'}{lost}; expected {d.after:.1f}")
+
+
+def _points(value: float) -> str:
+    return f"{value:.2f}" if 0 < value < 1 else f"{value:.1f}"
+
+
+def _minus(loss: float) -> str:
+    return f"\u2212{_points(loss)}"
+
+
+def _value(value: float, final: bool) -> str:
+    return f"{value:.0f} (final score)" if final else f"{value:.1f}"

@@ -1,0 +1,218 @@
+"""Review of a game: every decision of one player, valued by the coach against optimal play.
+
+A *decision* follows every roll: the player either re-rolls some dice (a hold decision:
+what they held is the ``held`` of the turn's next :class:`~game.core.state.Roll`) or fills a
+box (a box decision). For each one the coach's :func:`~game.strategy.coach.rank_options`
+gives the expected final score of what the player did and of the best option; the
+difference is the *loss*, in points of expected final score.
+
+Re-rolling with all five dice held is legal in the engine but changes nothing: it is
+valued as the best option of the same dice with one roll fewer left (the coach does not
+list it, since on the last re-roll it is the same as scoring now). Its loss is what that
+wasted roll costs, often 0.
+
+>>> from game.core.dice import ScriptedDice
+>>> from game.core.state import new_game
+>>> from game.strategy.tables import load_preset
+>>> state = new_game(["Ann"], seed="review-doc").roll(ScriptedDice([5, 5, 5, 5, 5])).score("chance")
+>>> decision = review(state, 0, load_preset("official")).decisions[0]
+>>> decision.box, decision.best.box, round(decision.loss, 1)
+('chance', 'yahtzee', 75.9)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from game.core import rules
+from game.core.state import ROLLS_PER_TURN, GameState, Roll, Score
+from game.strategy.coach import Option, rank_options
+from game.strategy.tables import Table
+
+#: A loss below this counts as a tie with the best option: two equal values summed in a
+#: different order may differ in their last bits.
+TIE = 1e-9
+
+#: Rating bands: (mean loss per decision below this, word). Tom Verhoeff, Optimal Solitaire
+#: Yahtzee Advisor / proficiency test: its analysis reports the mean difference in expected
+#: final score per choice and says "Aim for a value below 0.2"; we call that level
+#: "expert". The other bands are this game's own choice, not Verhoeff's.
+RATINGS: tuple[tuple[float, str], ...] = (
+    (0.2, "expert"),
+    (0.5, "strong"),
+    (1.0, "good"),
+    (2.0, "fair"),
+)
+LOWEST_RATING = "learning"
+#: The rating of a review with no decision yet.
+NO_RATING = "unrated"
+COSTLIEST = 3
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the player: the situation, what they did, what optimal play does.
+
+    ``before`` is the expected final score just before the decision with best play
+    (``best.value``), ``after`` the one the player's choice left (the chosen option's
+    value). Both count the points already on the card and every Yahtzee bonus.
+    """
+
+    number: int  # 1, 2, ... in the order played (this player's decisions only)
+    turn: int  # 1-13: this player's turn
+    roll: int  # 1-3: the roll just made
+    dice: rules.Dice  # as they lie on the table
+    rolls_left: int  # 2, 1 or 0
+    kind: str  # what the player did: "hold" (and re-roll the rest) or "score"
+    held: tuple[bool, ...] | None  # kind "hold": the positions the player held
+    held_faces: tuple[int, ...]  # kind "hold": the faces held, smallest first
+    box: str | None  # kind "score": the box filled
+    points: int  # kind "score": the points written in it (a Yahtzee bonus comes on top)
+    best: Option  # the coach's best option
+    before: float
+    after: float
+    loss: float  # before - after: 0.0 when the choice ties the best, never negative
+
+    @property
+    def optimal(self) -> bool:
+        return self.loss == 0.0
+
+
+@dataclass(frozen=True)
+class Review:
+    """A player's game, decision by decision.
+
+    ``path`` is the expected final score through the game: ``path[0]`` is the table's
+    start value (an empty card, before any dice), ``path[i]`` the value after decision
+    ``i`` (``decisions[i - 1].after``). Once the player's card is full its last point is
+    exactly the final grand total. The path moves for two reasons only:
+
+    - *luck*: from one decision's ``after`` to the next one's ``before`` only the dice
+      act, and on average they move the expected score by nothing (up, a good roll; down,
+      a bad one);
+    - *loss*: within a decision it drops from ``before`` to ``after`` by the decision's
+      loss, never rises.
+
+    So ``path[-1] - path[0] == luck - total_loss``; :attr:`luck` is the sum of the dice's
+    part (it also takes up the strategy table's rounding, a few thousandths of a point).
+    """
+
+    seat: int
+    name: str
+    preset: str
+    decisions: tuple[Decision, ...]
+    total_loss: float
+    mean_loss: float  # per decision; 0.0 without decisions
+    rating: str
+    costliest: tuple[Decision, ...]  # up to three with a loss, largest first, earlier first on ties
+    path: tuple[float, ...]
+    final_total: int | None  # the grand total once this player's card is full, else None
+
+    @property
+    def finished(self) -> bool:
+        return self.final_total is not None
+
+    @property
+    def start(self) -> float:
+        return self.path[0]
+
+    @property
+    def luck(self) -> float:
+        """How far the dice moved the expected final score, all decisions' losses set aside."""
+        return self.path[-1] - self.path[0] + self.total_loss
+
+
+def rating(mean_loss: float) -> str:
+    """The word for a mean loss per decision (see :data:`RATINGS`).
+
+    >>> rating(0.0), rating(0.2), rating(0.75), rating(5.0)
+    ('expert', 'strong', 'good', 'learning')
+    """
+    for below, word in RATINGS:
+        if mean_loss < below:
+            return word
+    return LOWEST_RATING
+
+
+def review(state: GameState, seat: int, table: Table) -> Review:
+    """Review ``seat``'s moves in ``state`` (a finished game, or one still going).
+
+    Only that seat's moves count, so in a game of several players each gets their own
+    review. In a turn still going, the last roll has no decision yet and is left out.
+    Raises ``ValueError`` for a seat that is not at the table or a table of another preset.
+    """
+    if type(seat) is not int or not 0 <= seat < len(state.players):
+        raise ValueError(f"there is no seat {seat!r} in this game")
+    if table.preset != state.preset:
+        raise ValueError(f"the table given is for preset {table.preset!r}, not {state.preset!r}")
+    moves = [m for m in state.moves if m.seat == seat]
+    filled: dict[str, int] = {}
+    bonuses = 0
+    turn, roll_number = 1, 0
+    decisions: list[Decision] = []
+    for i, move in enumerate(moves):
+        if isinstance(move, Score):
+            filled[move.box] = move.points
+            bonuses += 1 if move.bonus else 0
+            turn, roll_number = turn + 1, 0
+            continue
+        roll_number += 1
+        following = moves[i + 1] if i + 1 < len(moves) else None
+        if following is None:
+            break  # the roll on the table now: the player has not decided yet
+        rolls_left = ROLLS_PER_TURN - roll_number
+        options = rank_options(table, filled, move.dice, rolls_left, bonuses)
+        decisions.append(_decision(len(decisions) + 1, turn, roll_number, move, following, options,
+                                   table, filled, bonuses))
+    final_total = None
+    if len(filled) == len(rules.BOXES):
+        final_total = rules.grand_total(filled, bonuses)
+        if final_total != state.cards[seat].totals.grand_total:
+            raise ValueError(f"the moves of seat {seat} do not add up to the score on its card")
+    path = [table.start, *(d.after for d in decisions)]
+    if final_total is not None:
+        path[-1] = float(final_total)  # equal already; written so, it is exact by construction
+    total = math.fsum(d.loss for d in decisions)
+    mean = total / len(decisions) if decisions else 0.0
+    return Review(
+        seat=seat, name=state.players[seat].name, preset=state.preset, decisions=tuple(decisions),
+        total_loss=total, mean_loss=mean, rating=rating(mean) if decisions else NO_RATING,
+        costliest=costliest(decisions), path=tuple(path), final_total=final_total,
+    )
+
+
+def costliest(decisions: Iterable[Decision], count: int = COSTLIEST) -> tuple[Decision, ...]:
+    """The ``count`` decisions that lost most, largest loss first, the earlier first on a tie.
+
+    Decisions without a loss are left out, so a flawless game has none.
+    """
+    return tuple(sorted((d for d in decisions if d.loss > 0), key=lambda d: (-d.loss, d.number))[:count])
+
+
+def _decision(number: int, turn: int, roll_number: int, move: Roll, following: Roll | Score,
+              options: list[Option], table: Table, filled: dict[str, int], bonuses: int) -> Decision:
+    best = options[0]
+    rolls_left = ROLLS_PER_TURN - roll_number
+    held: tuple[bool, ...] | None = None
+    faces: tuple[int, ...] = ()
+    box, points = None, 0
+    if isinstance(following, Score):
+        box, points = following.box, following.points
+        after = next((o.value for o in options if o.kind == "score" and o.box == box), None)
+        if after is None:
+            raise ValueError(f"turn {turn}: {box} cannot be filled with {move.dice}")
+    else:
+        held = following.held
+        faces = tuple(sorted(d for d, h in zip(move.dice, held, strict=True) if h))
+        if all(held):  # a re-roll that changes nothing: the same dice, one roll fewer
+            after = rank_options(table, filled, move.dice, rolls_left - 1, bonuses)[0].value
+        else:
+            after = next(o.value for o in options if o.kind == "hold" and o.held_faces == faces)
+    loss = best.value - after
+    return Decision(
+        number=number, turn=turn, roll=roll_number, dice=move.dice, rolls_left=rolls_left,
+        kind="score" if box else "hold", held=held, held_faces=faces, box=box, points=points,
+        best=best, before=best.value, after=after, loss=loss if loss >= TIE else 0.0,
+    )

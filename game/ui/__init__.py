@@ -1,1 +1,0 @@
-"""The browser edge: everything here may import ``js``/``pyscript``; nothing else may."""

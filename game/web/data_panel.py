@@ -1,0 +1,99 @@
+"""Keeping the data: persistent storage, and Back up / Restore (in the Statistics dialog).
+
+Browsers may evict a site's localStorage under storage pressure (Safari after weeks
+without a visit). ``navigator.storage.persist()`` asks them not to; it is asked after a
+finished game (something worth keeping exists) and when the game runs installed, never
+at the first visit. A backup file moves everything to another device (game.records.backup).
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from pyodide.ffi import create_once_callable, to_js
+
+from game.records.backup import MAX_BYTES, BackupError, backup_text, read_backup, restore_backup
+from game.web.dom import found, on_clicks
+from game.web.guard import listener, spawn
+
+PERSISTENT = "This device keeps your data persistently: the browser will not clear it to make room."
+NOT_PERSISTENT = ("The browser may clear this data if the device runs short of space (Safari: after weeks "
+                  "without a visit). Keep a backup to be safe.")
+UNKNOWN = "This browser does not say whether it keeps the data. Keep a backup to be safe."
+
+
+class DataPanel:
+    """The "Your data on this device" part of the Statistics dialog."""
+
+    def __init__(self, document: Any, window: Any, app: Any, storage: Any, refresh: Any) -> None:
+        self.document, self.window, self.app, self.storage, self.refresh = document, window, app, storage, refresh
+        self.file = document.getElementById("backup-file")
+        self.result = document.getElementById("backup-result")
+        self._proxies = [on_clicks(document, {"#backup-save": self.save, "#backup-restore": self.file.click}),
+                         listener(lambda _e: spawn(self._restore()))]
+        self.file.addEventListener("change", self._proxies[1])
+        self._asked = False  # persistence is asked at most once a page: a refusal is final for now
+
+    def _storage_manager(self) -> Any:
+        manager = getattr(self.window.navigator, "storage", None)
+        return manager if found(manager) and found(getattr(manager, "persisted", None)) else None
+
+    def show_status(self) -> None:
+        spawn(self._show_status())
+
+    async def _show_status(self) -> None:
+        manager = self._storage_manager()
+        text = UNKNOWN if manager is None else PERSISTENT if await manager.persisted() else NOT_PERSISTENT
+        self.document.getElementById("persist-status").textContent = text
+
+    def request_persistence(self) -> None:
+        """Ask the browser to keep the data (once a page)."""
+        if not self._asked:
+            self._asked = True
+            spawn(self._persist())
+
+    async def _persist(self) -> None:
+        manager = self._storage_manager()
+        if manager is not None and found(getattr(manager, "persist", None)) and not await manager.persisted():
+            await manager.persist()
+
+    def save(self) -> None:
+        """Download every record as ``dice-pad-backup-<date>.json``."""
+        today = datetime.date.today().isoformat()
+        window = self.window
+        blob = window.Blob.new(to_js([backup_text(self.storage, today)]),
+                               to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries))
+        url = window.URL.createObjectURL(blob)
+        link = self.document.createElement("a")
+        link.href, link.download = url, f"dice-pad-backup-{today}.json"
+        self.document.body.appendChild(link)
+        link.click()
+        link.remove()
+        # Revoked later, not at once: Firefox may still be reading the blob for the download.
+        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 10_000)
+        self._say(f"Backup saved as {link.download}. Keep it somewhere safe, or restore it on another device.")
+
+    async def _restore(self) -> None:
+        files = self.file.files
+        if not found(files) or int(files.length) == 0:
+            return
+        chosen = files.item(0)
+        self.file.value = ""  # the same file can be chosen again
+        if int(chosen.size) > MAX_BYTES:
+            self._say("This file is far too big to be a Dice Pad backup. Nothing was changed.")
+            return
+        text = str(await chosen.text())
+        try:
+            summary = restore_backup(self.storage, read_backup(text))
+        except BackupError as error:
+            self._say(str(error))
+            return
+        self._say(summary)
+        self.app.sync()  # a restored game on the board: this tab follows it
+        self.app.show_notices()
+        self.refresh()
+
+    def _say(self, text: str) -> None:
+        self.result.textContent = text
+        self.app.renderer.announce(text)
