@@ -6,9 +6,9 @@ renderer, the storage adapter and the computer players.
 
 from pyscript import document, window
 
-from game.session.manager import App
 from game.core.links import parse_query
 from game.records.device import Storage
+from game.session.manager import App
 from game.strategy import LEVELS
 from game.web.data_panel import DataPanel
 from game.web.dialogs import Dialogs

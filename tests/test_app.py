@@ -5,10 +5,10 @@ import concurrent.futures
 
 from game import rules
 from game.core import save
-from game.session.manager import App, RecordingRenderer
 from game.core.dice import ScriptedDice
-from game.core.state import Player
+from game.core.players import Player
 from game.records.device import MemoryStore, Storage
+from game.session.manager import App, RecordingRenderer
 
 
 def make_app(store=None):

@@ -5,11 +5,11 @@ import json
 import pytest
 
 from game.core import save
-from game.session.manager import App, RecordingRenderer
-from game.records.backup import FORMAT, BackupError, backup_text, read_backup, restore_backup
-from game.core.state import Player
 from game.core.links import Link
+from game.core.players import Player
+from game.records.backup import FORMAT, BackupError, backup_text, read_backup, restore_backup
 from game.records.device import GAME_KEY, MemoryStore, Storage
+from game.session.manager import App, RecordingRenderer
 from tests.test_app import finish_solo
 
 

@@ -4,19 +4,18 @@ import pytest
 
 from game import rules
 from game.core.dice import ScriptedDice, SeededDice
-from game.core.state import (
+from game.core.errors import (
     BoxClosed,
     BoxFilled,
     GameOverError,
-    GameState,
     InvalidDice,
     NoRollsLeft,
     NotRolledYet,
-    Player,
     SetupError,
     UnknownBox,
-    new_game,
 )
+from game.core.players import Player
+from game.core.state import GameState, new_game
 
 
 def play(state: GameState, dice: tuple[int, ...], box: str) -> GameState:

@@ -6,8 +6,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game import rules
-from game.core.state import TURNS, GameState, IllegalAction, new_game
+from game.core.errors import IllegalAction
 from game.core.save import dumps, loads
+from game.core.state import TURNS, GameState, new_game
 
 games = st.tuples(
     st.integers(1, 6), st.sampled_from(rules.PRESETS), st.text(min_size=1, max_size=12),

@@ -9,11 +9,13 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from game.strategy import review as R
 from game.core import save
-from game.screens.charts import review_svg
+from game.core.card import Roll
 from game.core.dice import ScriptedDice
-from game.core.state import Player, Roll, new_game
+from game.core.players import Player
+from game.core.state import new_game
+from game.screens.charts import review_svg
+from game.strategy import review as R
 from game.strategy.coach import rank_options
 from game.strategy.tables import load_preset
 

@@ -6,8 +6,8 @@ import pytest
 
 from game import rules
 from game.core.dice import ScriptedDice
-from game.core.state import new_game
 from game.core.save import SCHEMA, SaveError, dumps, loads, to_dict
+from game.core.state import new_game
 
 
 def mid_game():

@@ -6,8 +6,6 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from game.records.game_slot import SavedGame
-from game.records.high_scores import rank
 from game.records.device import (
     GAME_KEY,
     LEGACY_SCORES_KEY,
@@ -21,6 +19,8 @@ from game.records.device import (
     stats_key,
     storage_error,
 )
+from game.records.game_slot import SavedGame
+from game.records.high_scores import rank
 
 
 class Clock:
@@ -453,8 +453,8 @@ def test_reset_needs_confirmation():
 
 
 def test_with_the_real_save_module():
-    from game.core.state import new_game
     from game.core.save import dumps, loads
+    from game.core.state import new_game
 
     store = MemoryStore()
     state = new_game(["Ann"], seed="storage").roll()

@@ -6,10 +6,10 @@ from datetime import datetime
 import pytest
 
 from game.core import save
-from game.records import device as storage
-from game.records import kv as kvstore
 from game.core.dice import ScriptedDice
 from game.core.state import new_game
+from game.records import device as storage
+from game.records import kv as kvstore
 from game.records.device import HISTORY_KEY, HISTORY_SIZE, FinishedGame, MemoryStore, Storage
 from tests.test_storage import Clock
 

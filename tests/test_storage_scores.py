@@ -4,8 +4,8 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from game.records.high_scores import NAME_LENGTH, TABLE_SIZE, ScoreEntry, clean_name, qualifies, rank
 from game.records.device import MemoryStore, Storage
+from game.records.high_scores import NAME_LENGTH, TABLE_SIZE, ScoreEntry, clean_name, qualifies, rank
 
 
 def storage():

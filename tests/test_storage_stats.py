@@ -8,9 +8,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from game.screens.charts import histogram_svg
-from game.records.statistics import GameResult, Stats
 from game.records.device import MemoryStore, Storage, stats_key
+from game.records.statistics import GameResult, Stats
+from game.screens.charts import histogram_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 MODULES = ["game.records.device", "game.records.high_scores", "game.records.statistics", "game.screens.charts"]

@@ -10,11 +10,11 @@ import concurrent.futures
 import json
 
 from game.core import save
-from game.session.manager import App, RecordingRenderer
-from game.core.state import Player
 from game.core.links import Link, parse_query
-from game.records.game_slot import Challenge
+from game.core.players import Player
 from game.records.device import GAME_KEY, MemoryStore, Storage
+from game.records.game_slot import Challenge
+from game.session.manager import App, RecordingRenderer
 from tests.test_app import finish_solo
 
 

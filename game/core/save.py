@@ -22,19 +22,11 @@ from dataclasses import replace
 from typing import Any
 
 from game.core import rules
-from game.core.state import (
-    MAX_PLAYERS,
-    PLAYER_KINDS,
-    TURNS,
-    Card,
-    GameState,
-    IllegalAction,
-    Move,
-    Player,
-    Roll,
-    clean_name,
-    roll_off_winner,
-)
+from game.core.card import Card, Move, Roll
+from game.core.errors import IllegalAction
+from game.core.names import clean_name
+from game.core.players import MAX_PLAYERS, PLAYER_KINDS, Player
+from game.core.state import TURNS, GameState, roll_off_winner
 
 SCHEMA = 1
 

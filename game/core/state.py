@@ -23,109 +23,25 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from game.core import rules
+from game.core.card import Card, Move, Roll, Score
 from game.core.dice import ROLL_OFF_TURN, DiceSource, SeededDice, new_seed
-from game.core.names import clean_name
+from game.core.errors import (
+    BoxClosed,
+    BoxFilled,
+    GameOverError,
+    InvalidDice,
+    NoRollsLeft,
+    NotRolledYet,
+    SetupError,
+    UnknownBox,
+)
+from game.core.players import Player, make_players
 
-MAX_PLAYERS = 6
 ROLLS_PER_TURN = 3
 TURNS = len(rules.BOXES)
-PLAYER_KINDS: tuple[str, ...] = ("human", "optimal", "greedy", "noisy")
 NO_HOLDS = (False,) * 5
 #: A roll-off that keeps tying this long is a broken dice source, not bad luck.
 MAX_ROLL_OFF_ROUNDS = 100
-
-
-class IllegalAction(ValueError):
-    """An action the rules refuse; the message says why, and the state is unchanged."""
-
-
-class GameOverError(IllegalAction):
-    pass
-
-
-class NoRollsLeft(IllegalAction):
-    pass
-
-
-class NotRolledYet(IllegalAction):
-    pass
-
-
-class BoxFilled(IllegalAction):
-    pass
-
-
-class BoxClosed(IllegalAction):
-    """The Joker rules close this box for the dice on the table."""
-
-
-class InvalidDice(IllegalAction):
-    """A face outside 1-6, the wrong number of dice, or held dice that changed."""
-
-
-class UnknownBox(IllegalAction):
-    pass
-
-
-class SetupError(ValueError):
-    """A game that cannot be started: no players, too many, an unknown preset or kind."""
-
-
-@dataclass(frozen=True)
-class Player:
-    """A seat at the table: a name and who plays it (a person or a computer level)."""
-
-    name: str
-    kind: str = "human"
-
-    @property
-    def is_human(self) -> bool:
-        return self.kind == "human"
-
-
-@dataclass(frozen=True)
-class Card:
-    """One player's scorecard: the boxes filled so far and the Yahtzee bonus check marks."""
-
-    scores: tuple[tuple[str, int], ...] = ()
-    yahtzee_bonuses: int = 0
-
-    @property
-    def filled(self) -> dict[str, int]:
-        return dict(self.scores)
-
-    @property
-    def totals(self) -> rules.Totals:
-        return rules.totals(self.filled, self.yahtzee_bonuses)
-
-    def with_box(self, box: str, points: int, bonus: int) -> Card:
-        filled = self.filled
-        filled[box] = points
-        ordered = tuple((b, filled[b]) for b in rules.BOXES if b in filled)
-        return Card(ordered, self.yahtzee_bonuses + (1 if bonus else 0))
-
-
-@dataclass(frozen=True)
-class Roll:
-    """A roll: which dice were held and what the five dice showed after it."""
-
-    seat: int
-    held: tuple[bool, ...]
-    dice: rules.Dice
-
-
-@dataclass(frozen=True)
-class Score:
-    """A box filled: the dice it was filled with, its points and any Yahtzee bonus."""
-
-    seat: int
-    box: str
-    dice: rules.Dice
-    points: int
-    bonus: int
-
-
-Move = Roll | Score
 
 
 @dataclass(frozen=True)
@@ -327,19 +243,6 @@ def roll_off_winner(rolloff: Sequence[Sequence[tuple[int, Sequence[int]]]]) -> i
         return 0
     last = rolloff[-1]
     return max(last, key=lambda throw: sum(throw[1]))[0]
-
-
-def make_players(players: Sequence[Player | str]) -> tuple[Player, ...]:
-    if not 1 <= len(players) <= MAX_PLAYERS:
-        raise SetupError(f"a game has 1 to {MAX_PLAYERS} players, not {len(players)}")
-    seats = []
-    for number, player in enumerate(players, start=1):
-        if isinstance(player, str):
-            player = Player(player)
-        if player.kind not in PLAYER_KINDS:
-            raise SetupError(f"unknown player kind {player.kind!r}")
-        seats.append(Player(clean_name(player.name, f"Player {number}"), player.kind))
-    return tuple(seats)
 
 
 def new_game(

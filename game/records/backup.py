@@ -27,18 +27,6 @@ from typing import Any
 
 from game.core import rules, save
 from game.core.names import clean_name
-from game.records.game_slot import (
-    GAME_VERSION,
-    SET_ASIDE_VERSION,
-    SavedGame,
-    newest_first,
-    saved_game_from_record,
-    saved_game_record,
-    set_aside_from_record,
-    set_aside_record,
-)
-from game.records.high_scores import SCORES_VERSION, ScoreEntry, rank, read_str, scores_from_record, scores_record
-from game.records.statistics import STATS_VERSION, Stats
 from game.records.device import (
     GAME_KEY,
     GAME_MIGRATIONS,
@@ -56,6 +44,18 @@ from game.records.device import (
     stats_key,
     upgrade,
 )
+from game.records.game_slot import (
+    GAME_VERSION,
+    SET_ASIDE_VERSION,
+    SavedGame,
+    newest_first,
+    saved_game_from_record,
+    saved_game_record,
+    set_aside_from_record,
+    set_aside_record,
+)
+from game.records.high_scores import SCORES_VERSION, ScoreEntry, rank, read_str, scores_from_record, scores_record
+from game.records.statistics import STATS_VERSION, Stats
 
 FORMAT = "dice-pad-backup"
 #: The version of the file's own layout (each record inside keeps its own schema version).

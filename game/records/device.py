@@ -23,16 +23,6 @@ from datetime import datetime
 from typing import Any, TypeVar
 
 from game.core import rules
-from game.records.kv import (  # noqa: F401 (re-exported: the store layer used to live here)
-    QUOTA_ERROR_NAMES,
-    KeyValueStore,
-    MemoryStore,
-    QuotaExceeded,
-    StorageError,
-    StorageUnavailable,
-    is_quota_error,
-    storage_error,
-)
 from game.records.game_slot import (
     GAME_VERSION,
     SET_ASIDE_VERSION,
@@ -60,6 +50,16 @@ from game.records.high_scores import (
     scores_record,
 )
 from game.records.high_scores import qualifies as table_qualifies
+from game.records.kv import (  # noqa: F401 (re-exported: the store layer used to live here)
+    QUOTA_ERROR_NAMES,
+    KeyValueStore,
+    MemoryStore,
+    QuotaExceeded,
+    StorageError,
+    StorageUnavailable,
+    is_quota_error,
+    storage_error,
+)
 from game.records.statistics import STATS_VERSION, GameResult, Stats
 
 T = TypeVar("T")

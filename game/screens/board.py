@@ -16,9 +16,9 @@ from collections.abc import Collection, Sequence
 
 from game.core import rules
 from game.core.state import GameState
-from game.screens.markup import escape
 from game.records.high_scores import ScoreEntry
 from game.records.statistics import Stats
+from game.screens.markup import escape
 from game.strategy import LEVEL_NAMES
 
 #: Pip positions on a 100x100 face, for each face value.

@@ -19,8 +19,8 @@ import math
 from typing import TYPE_CHECKING
 
 from game.core import rules
-from game.screens.markup import escape
 from game.records.statistics import BIN_WIDTH, Stats
+from game.screens.markup import escape
 
 if TYPE_CHECKING:  # only for annotations: the histogram alone need not load the coach
     from game.strategy.review import Decision, Review

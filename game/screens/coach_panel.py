@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from game.strategy.advice import Advice, describe
 from game.screens.markup import escape
+from game.strategy.advice import Advice, describe
 
 
 def coach_html(enabled: bool, advice: Advice | None, show_values: bool, loading: bool = False) -> str:

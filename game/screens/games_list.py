@@ -17,8 +17,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from game.core import rules
-from game.screens.markup import escape
 from game.records.game_slot import SavedGame
+from game.screens.markup import escape
 
 
 def describe(game: SavedGame) -> str:

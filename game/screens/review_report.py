@@ -16,11 +16,11 @@ True
 
 from __future__ import annotations
 
-from game.screens.charts import review_svg
-from game.strategy.advice import describe
-from game.screens.markup import escape
-from game.strategy.review import Decision, Review
 from game.screens.board import name_slot
+from game.screens.charts import review_svg
+from game.screens.markup import escape
+from game.strategy.advice import describe
+from game.strategy.review import Decision, Review
 
 
 def _row(d: Decision) -> str:

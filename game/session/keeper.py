@@ -24,8 +24,8 @@ from __future__ import annotations
 from game.core import save
 from game.core.dice import new_seed
 from game.core.state import GameState
-from game.records.game_slot import Challenge, SavedGame
 from game.records.device import Storage
+from game.records.game_slot import Challenge, SavedGame
 
 
 class GameKeeper:

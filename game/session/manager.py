@@ -26,19 +26,21 @@ from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import replace
 from typing import Any, Protocol
 
-from game.screens import coach_panel as coach_view, board as view
-
-from game.strategy import advice as coaching
-
 from game.core import rules, save
-from game.strategy.advice import Advice
+from game.core.card import Score
 from game.core.dice import DiceSource, new_seed
-from game.core.state import GameState, IllegalAction, Player, Score, SetupError, new_game
-from game.session.keeper import GameKeeper
+from game.core.errors import IllegalAction, SetupError
 from game.core.links import Link
-from game.session.opening import decide_opening
-from game.records.game_slot import Challenge, SavedGame
+from game.core.players import Player
+from game.core.state import GameState, new_game
 from game.records.device import Storage
+from game.records.game_slot import Challenge, SavedGame
+from game.screens import board as view
+from game.screens import coach_panel as coach_view
+from game.session.keeper import GameKeeper
+from game.session.opening import decide_opening
+from game.strategy import advice as coaching
+from game.strategy.advice import Advice
 
 #: Seconds between the visible steps of a computer's turn: slow enough to follow.
 COMPUTER_PACE = 0.7

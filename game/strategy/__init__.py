@@ -4,9 +4,12 @@
 - :mod:`game.strategy.tables`: decode ``assets/strategy/<preset>.bin`` (``load_table``).
 - :mod:`game.strategy.coach`: every option of a situation, ranked (``rank_options``, ``advise``).
 - :mod:`game.strategy.players`: computer opponents (``decide``).
+- :mod:`game.strategy.advice`: hints for a game state, in the coach's words.
+- :mod:`game.strategy.review`: a finished game's decisions measured against optimal play.
 - ``python -m game.strategy --help``: the coach on the command line.
 
 Pure Python: it runs in the browser; the tables come from ``tools/gen_tables.py``.
+It may import ``game.core`` and ``game.strategy`` only.
 This package module stays light on purpose: the page imports it at start-up for the
 levels' names and means, and loads the coach only when a feature first needs it.
 """

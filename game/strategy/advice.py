@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.core.state import GameState
 from game.core.rules import BOX_LABELS
+from game.core.state import GameState
 
 if TYPE_CHECKING:  # the coach loads when hints are first asked for, not at start-up
-    from game.strategy.review import Decision
     from game.strategy.coach import Option
+    from game.strategy.review import Decision
     from game.strategy.tables import Table
 
 #: Gaps (expected points between the best option and the runner-up) for each word.

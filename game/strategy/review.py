@@ -27,7 +27,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.core import rules
-from game.core.state import ROLLS_PER_TURN, GameState, Roll, Score
+from game.core.card import Roll, Score
+from game.core.state import ROLLS_PER_TURN, GameState
 from game.strategy.coach import Option, rank_options
 from game.strategy.tables import Table
 

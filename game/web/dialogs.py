@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from game.core import rules
-
 from game.screens import board as view
 from game.screens.markup import escape
 from game.web.dom import fill_names, found

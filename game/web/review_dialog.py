@@ -71,8 +71,8 @@ class ReviewDialog:
         if table is None:
             self.body.innerHTML = '<p class="empty">The review needs the strategy table, which could not be loaded.</p>'
             return
-        from game.strategy.review import review  # the coach and the chart load on first use
         from game.screens.review_report import review_html
+        from game.strategy.review import review  # the coach and the chart load on first use
 
         seat = int(self.seats.value)
         result = review(state, seat, table)

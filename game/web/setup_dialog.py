@@ -6,8 +6,8 @@ import datetime
 from typing import Any
 
 from game.core import rules
-from game.core.state import MAX_PLAYERS, Player
 from game.core.links import daily_seed
+from game.core.players import MAX_PLAYERS, Player
 from game.screens.markup import escape
 from game.strategy import LEVEL_MEANS, LEVEL_NAMES, LEVELS
 from game.web.dom import found, on_clicks

@@ -21,7 +21,8 @@ from playwright.sync_api import Page
 
 from game import rules
 from game.core import save
-from game.core.state import GameState, IllegalAction, new_game
+from game.core.errors import IllegalAction
+from game.core.state import GameState, new_game
 from tests.browser import board
 
 # Names the dialog must clean the way the engine does: blank, markup, non-Latin.

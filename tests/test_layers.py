@@ -1,0 +1,87 @@
+"""The package's layers, checked from the source: imports flow one way (docs/architecture.md).
+
+Each folder of ``game/`` is a layer; a module may import from its own layer and the
+layers before it, never after. Only the web layer and ``game.main`` touch the browser.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+GAME = Path(__file__).resolve().parents[1] / "game"
+#: In import order: a layer may import only itself and the layers before it.
+LAYERS = ("core", "strategy", "records", "screens", "session", "web", "main")
+BROWSER = {"js", "pyscript", "pyodide"}
+MAX_LINES = 300
+
+
+def layer_of(module: str) -> str:
+    """``game.records.kv`` -> ``records``; the facade ``game.rules`` is core; ``game.main`` is main."""
+    parts = module.split(".")
+    if parts[1] in ("rules", "__init__"):
+        return "core"
+    return parts[1]
+
+
+def module_name(path: Path) -> str:
+    relative = path.relative_to(GAME.parent).with_suffix("")
+    parts = relative.parts[:-1] if relative.name == "__init__" else relative.parts
+    return ".".join(parts)
+
+
+def imports(path: Path) -> set[str]:
+    """Every module ``path`` imports, at the top, in a function or under TYPE_CHECKING."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            # ``from game.core import rules`` imports the module game.core.rules
+            found |= {f"{node.module}.{alias.name}" for alias in node.names
+                      if (GAME.parent / node.module.replace(".", "/") / f"{alias.name}.py").exists()}
+    return found
+
+
+SOURCES = sorted(GAME.rglob("*.py"))
+
+
+def test_every_folder_is_a_layer_with_its_docstring() -> None:
+    folders = {p.name for p in GAME.iterdir() if p.is_dir() and p.name != "__pycache__"}
+    assert folders == set(LAYERS) - {"main"}
+    for folder in folders:
+        tree = ast.parse((GAME / folder / "__init__.py").read_text(encoding="utf-8"))
+        doc = ast.get_docstring(tree)
+        assert doc and "import" in doc, f"game/{folder}/__init__.py must say what lives there and what it may import"
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: module_name(p))
+def test_imports_flow_one_way(path: Path) -> None:
+    name = module_name(path)
+    if name == "game":
+        return
+    rank = LAYERS.index(layer_of(name))
+    for imported in imports(path):
+        root = imported.split(".")[0]
+        if root in BROWSER:
+            assert layer_of(name) in ("web", "main"), f"{name} imports {imported}: only game.web touches the browser"
+        if root == "game" and imported != "game":
+            target = layer_of(imported)
+            assert LAYERS.index(target) <= rank, f"{name} ({layer_of(name)}) imports {imported} ({target})"
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: module_name(p))
+def test_modules_are_short(path: Path) -> None:
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= MAX_LINES, f"{module_name(path)} has {lines} lines"
+
+
+def test_the_check_catches_a_wrong_import(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text("from game.session.manager import App\nimport js\n")
+    assert {"game.session.manager", "js"} <= imports(bad)
+    assert LAYERS.index(layer_of("game.session.manager")) > LAYERS.index(layer_of("game.core.rules"))
