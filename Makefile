@@ -2,7 +2,7 @@
 #   make play   install the runtime if needed, build dist/, serve it (prints the URL)
 #   make icons  redraw the app icons (assets/icons/*.png, committed) after a design change
 #   make test   set up everything on a fresh Debian (Python 3.11, Node 20, root), build,
-#               lint and run the tests (Chromium, Firefox ESR and WebKitGTK among them);
+#               lint, type-check (mypy, strict) and run the tests (Chromium, Firefox ESR and WebKitGTK among them);
 #               this is what .ci/run runs.
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -70,5 +70,6 @@ pydeps: venv
 # pytest exits 5 when it collected no test: that must fail, not pass.
 test: chromium engines pydeps build
 	$(VPY) -m ruff check .
+	$(VPY) -m mypy
 	@rc=0; $(VPY) -m pytest || rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make: pytest ran no tests" >&2; exit 1; fi; exit $$rc

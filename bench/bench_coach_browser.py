@@ -53,11 +53,11 @@ async def measure():
                 t = time.perf_counter()
                 coach.advise("official", filled, dice, rolls_left, table)
                 warm.append((time.perf_counter() - t) * 1e3)
-                kind, what = players.decide("optimal", "official", filled, dice, rolls_left, rng, table)
-                if kind == "score":
-                    filled[what] = rules.legal_scores("official", filled, dice)[what]
+                move = players.decide("optimal", "official", filled, dice, rolls_left, rng, table)
+                if isinstance(move, players.ScoreBox):
+                    filled[move.box] = rules.legal_scores("official", filled, dice)[move.box]
                     break
-                dice = tuple(d if h else rng.randint(1, 6) for d, h in zip(dice, what))
+                dice = tuple(d if h else rng.randint(1, 6) for d, h in zip(dice, move.held))
                 rolls_left -= 1
     js.window.__coach = json.dumps({"load_ms": load_ms, "warm": warm, "cold": cold})
 

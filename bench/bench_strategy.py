@@ -38,11 +38,11 @@ def situations(games: int, seed: int, preset: str = "official") -> list[tuple[di
             dice, rolls_left = tuple(rng.randint(1, 6) for _ in range(5)), 2
             while True:
                 out.append((dict(filled), dice, rolls_left))
-                kind, what = players.decide("optimal", preset, filled, dice, rolls_left, rng, table)
-                if kind == "score":
-                    filled[what] = rules.legal_scores(preset, filled, dice)[what]
+                move = players.decide("optimal", preset, filled, dice, rolls_left, rng, table)
+                if isinstance(move, players.ScoreBox):
+                    filled[move.box] = rules.legal_scores(preset, filled, dice)[move.box]
                     break
-                dice = tuple(d if h else rng.randint(1, 6) for d, h in zip(dice, what, strict=True))
+                dice = tuple(d if h else rng.randint(1, 6) for d, h in zip(dice, move.held, strict=True))
                 rolls_left -= 1
     return out
 

@@ -1,44 +1,39 @@
-"""Browser entry point, run by PyScript: wires the pure game to the page in one place.
+"""Browser entry point, run by PyScript: construction only, as 2048's application.js.
 
-As in 2048's application.js, the game manager is built with its edges passed in: the DOM
-renderer, the storage adapter and the computer players.
+The game manager is built with its edges passed in (the DOM renderer, the device's
+records, the computer players and the strategy tables); one input table routes every
+click and key to it or to the page's dialogs.
 """
 
 from pyscript import document, window
 
 from game.core.links import parse_query
-from game.records.device import Storage
+from game.records.device import open_records
 from game.session.manager import App
-from game.strategy import LEVELS
 from game.web.data_panel import DataPanel
 from game.web.dialogs import Dialogs
-from game.web.dom import DomRenderer, bind_board
-from game.web.games_dialog import GamesDialog
+from game.web.dom import DomRenderer
 from game.web.guard import report, spawn
+from game.web.inputs import bind_inputs
 from game.web.local_storage import open_local_store
-from game.web.review_dialog import ReviewDialog
-from game.web.setup_dialog import SetupDialog
-from game.web.share import bind_sharing
+from game.web.page import PageCommands
 from game.web.strategy_loader import decide, fetch_table
 
 # A failure during start-up is recorded like any other (PyScript alone would only draw it
 # in the page), so every engine's tests see it in window.diceErrors.
 try:
-    storage = Storage(open_local_store(window))
-    renderer = DomRenderer(document)
-    app = App(renderer, storage, decide=decide, load_table=fetch_table, spawn=spawn)
-    renderer.dialogs = Dialogs(document, window, app, storage, renderer)
-    renderer.games = GamesDialog(document, window, app, storage)
-    data = renderer.dialogs.data = DataPanel(document, window, app, storage, renderer.dialogs.refresh)
-    app.on_finish = data.request_persistence  # a finished game is worth keeping: ask the browser to keep it
+    records = open_records(open_local_store(window))
+    dialogs = Dialogs(document, records)
+    app = App(DomRenderer(document, dialogs), records, decide=decide, load_table=fetch_table, spawn=spawn)
+    data = DataPanel(document, window, app, records, dialogs.refresh)
+    app.ending.on_finish = data.request_persistence  # a finished game is worth keeping: ask to keep it
     if window.matchMedia("(display-mode: standalone)").matches:  # installed: the player means to come back
         data.request_persistence()
-    listeners = [bind_board(document, app, renderer), bind_sharing(window, app),
-                 SetupDialog(document, app, kinds=("human", *LEVELS)), ReviewDialog(document, app, storage)]
+    listeners = bind_inputs(document, window, PageCommands(document, window, app, dialogs, data).dispatch)
 
     link = parse_query(str(window.location.search))
-    renderer.notify(link.notices)
-    app.open(link, storage.last_name() or "Player 1")
+    app.renderer.notify(link.notices)
+    app.games.open(link, records.name.read() or "Player 1")
     app.show_notices()
 
     for control in ("new-game", "show-games", "show-scores", "show-stats", "show-review", "share"):

@@ -7,13 +7,15 @@ from game import rules
 from game.core import save
 from game.core.dice import ScriptedDice
 from game.core.players import Player
-from game.records.device import MemoryStore, Storage
-from game.session.manager import App, RecordingRenderer
+from game.records.device import MemoryStore, open_records
+from game.session.fakes import RecordingRenderer
+from game.session.manager import App
+from game.strategy.players import HoldDice, ScoreBox
 
 
 def make_app(store=None):
     screen = RecordingRenderer()
-    storage = Storage(store if store is not None else MemoryStore())
+    storage = open_records(store if store is not None else MemoryStore())
     return App(screen, storage), screen, storage
 
 
@@ -31,7 +33,7 @@ def test_every_action_autosaves_and_a_new_app_resumes_exactly():
     app.roll()
     app.toggle_hold(1)
     app.toggle_hold(3)
-    restored = Storage(store).load_game(save.loads)
+    restored = open_records(store).slot.load(save.loads)
     assert restored == app.state
     assert restored.held == (False, True, False, True, False) and restored.rolls_used == 1
 
@@ -63,15 +65,15 @@ def test_game_end_records_stats_and_high_score_then_asks_for_the_name():
     app.start([Player("Ann")], seed="end")
     finish_solo(app)
     assert app.state.over
-    stats = storage.stats("official")
+    stats = storage.stats.read("official")
     assert stats.games == 1 and stats.best == app.state.grand_totals()[0] and stats.yahtzees == 13
     entry_id, name, score = screen.asked[-1]
     assert (name, score) == ("Ann", app.state.grand_totals()[0])
-    assert storage.load_game(save.loads) is None  # nothing left to resume
-    app.confirm_name(entry_id, "  Annie  ")
-    assert [(e.name, e.score) for e in storage.high_scores()] == [("Annie", score)]
+    assert storage.slot.load(save.loads) is None  # nothing left to resume
+    app.ending.confirm_name(entry_id, "  Annie  ")
+    assert [(e.name, e.score) for e in storage.scores.table()] == [("Annie", score)]
     assert screen.highlight == entry_id
-    assert storage.last_name() == "Annie"
+    assert storage.name.read() == "Annie"
 
 
 def test_the_score_is_kept_even_if_the_name_is_never_confirmed():
@@ -80,7 +82,7 @@ def test_the_score_is_kept_even_if_the_name_is_never_confirmed():
     app.start([Player("Ann")], seed="closed-tab")
     finish_solo(app)
     assert screen.asked
-    assert [e.name for e in Storage(store).high_scores()] == ["Ann"]
+    assert [e.name for e in open_records(store).scores.table()] == ["Ann"]
 
 
 def test_a_broken_local_storage_leaves_play_going_with_a_notice():
@@ -97,8 +99,8 @@ def test_computer_turns_play_out_with_a_fake_decider():
     def decide(level, preset, filled, dice, rolls_left, rng, table):
         calls.append(rolls_left)
         if rolls_left == 2:
-            return "hold", (True, False, False, False, False)
-        return "score", next(b for b in rules.BOXES if b not in filled)
+            return HoldDice((True, False, False, False, False))
+        return ScoreBox(next(b for b in rules.BOXES if b not in filled))
 
     async def no_wait(_seconds):
         return None

@@ -1,26 +1,17 @@
-"""The storage adapter against the fake store: corrupt data, a full store, a broken store,
-the schema migration, and two tabs sharing one store."""
+"""The records over one safe store, against the fake store: corrupt data, a full store, a
+broken store, the schema migration, and two tabs sharing one store."""
 
 import json
 from datetime import datetime, timedelta
 
 import pytest
 
-from game.records.device import (
-    GAME_KEY,
-    LEGACY_SCORES_KEY,
-    NAME_KEY,
-    SCORES_KEY,
-    MemoryStore,
-    QuotaExceeded,
-    Storage,
-    StorageUnavailable,
-    is_quota_error,
-    stats_key,
-    storage_error,
-)
-from game.records.game_slot import SavedGame
-from game.records.high_scores import rank
+from game.records.device import Records, open_records
+from game.records.game_slot import GAME_KEY, SavedGame
+from game.records.high_scores import LEGACY_SCORES_KEY, SCORES_KEY, rank
+from game.records.kv import MemoryStore, QuotaExceeded, StorageUnavailable, is_quota_error, storage_error
+from game.records.player_name import NAME_KEY
+from game.records.statistics import stats_key
 
 
 class Clock:
@@ -44,7 +35,7 @@ class Ids:
 
 
 def tab(store, prefix="id", clock=None):
-    return Storage(store, clock=clock or Clock(), new_id=Ids(prefix))
+    return open_records(store, clock=clock or Clock(), new_id=Ids(prefix))
 
 
 def entry_json(**changes):
@@ -57,82 +48,82 @@ def scores_raw(*entries, version=1):
     return json.dumps({"version": version, "entries": list(entries)})
 
 
-def put(storage: Storage, text: str) -> bool:
+def put(records: Records, text: str) -> bool:
     """Keep ``text`` as the game on the board (one game, id "g", revision 1)."""
-    return storage.save_current(SavedGame("g", 1, text))
+    return records.slot.write(SavedGame("g", 1, text))
 
 
-def codes(storage):
-    return [n.code for n in storage.take_notices()]
+def codes(records):
+    return [n.code for n in records.take_notices()]
 
 
 # --- a healthy store ------------------------------------------------------------------
 
 
 def test_a_fresh_store_has_nothing_and_says_nothing():
-    storage = tab(MemoryStore())
-    assert storage.high_scores() == ()
-    assert storage.last_name() is None
-    assert storage.load_game(str) is None
-    assert storage.persistent
-    assert storage.take_notices() == []
+    records = tab(MemoryStore())
+    assert records.scores.table() == ()
+    assert records.name.read() is None
+    assert records.slot.load(str) is None
+    assert records.store.persistent
+    assert records.take_notices() == []
 
 
 def test_saved_game_round_trip_and_end():
     store = MemoryStore()
-    storage = tab(store)
-    assert put(storage, '{"schema": 1}')
+    records = tab(store)
+    assert put(records, '{"schema": 1}')
     assert json.loads(store.items[GAME_KEY]) == {"version": 2, "id": "g", "rev": 1, "game": '{"schema": 1}',
                                                  "at": 0, "by": ""}
-    assert tab(store).load_game(json.loads) == {"schema": 1}
-    storage.save_current(SavedGame("g", 2, None))  # ended: only its id and revision stay
-    assert storage.load_game(json.loads) is None
-    assert storage.current_game() == SavedGame("g", 2, None)
+    assert tab(store).slot.load(json.loads) == {"schema": 1}
+    records.slot.write(SavedGame("g", 2, None))  # ended: only its id and revision stay
+    assert records.slot.load(json.loads) is None
+    assert records.slot.read() == SavedGame("g", 2, None)
 
 
 def test_a_schema_1_game_is_migrated_with_a_revision():
     store = MemoryStore({GAME_KEY: '{"version": 1, "game": "[1]"}'})
-    assert tab(store).current_game() == SavedGame("v1-game", 1, "[1]")
-    assert tab(store).load_game(json.loads) == [1]
+    assert tab(store).slot.read() == SavedGame("v1-game", 1, "[1]")
+    assert tab(store).slot.load(json.loads) == [1]
 
 
 def test_set_aside_games_merge_by_id_and_keep_the_highest_revision():
     store = MemoryStore()
     first, second = tab(store), tab(store)
-    first.set_aside(SavedGame("a", 1, "x", at=1))
-    second.set_aside(SavedGame("b", 1, "y", at=2))  # another tab: merged, not overwritten
-    first.set_aside(SavedGame("a", 3, "z", at=3))
-    assert [(g.id, g.rev) for g in tab(store).set_aside_games()] == [("a", 3), ("b", 1)]
-    assert first.take_set_aside("b") == SavedGame("b", 1, "y", at=2)
-    assert [g.id for g in tab(store).set_aside_games()] == ["a"]
-    assert first.take_set_aside("b") is None
+    first.set_aside.add(SavedGame("a", 1, "x", at=1))
+    second.set_aside.add(SavedGame("b", 1, "y", at=2))  # another tab: merged, not overwritten
+    first.set_aside.add(SavedGame("a", 3, "z", at=3))
+    assert [(g.id, g.rev) for g in tab(store).set_aside.games()] == [("a", 3), ("b", 1)]
+    assert first.set_aside.take("b") == SavedGame("b", 1, "y", at=2)
+    assert [g.id for g in tab(store).set_aside.games()] == ["a"]
+    assert first.set_aside.take("b") is None
 
 
 def test_last_name_is_remembered_cleaned():
     store = MemoryStore()
-    assert tab(store).remember_name("  Ann \n Lee ") == "Ann Lee"
-    assert tab(store).last_name() == "Ann Lee"
+    assert tab(store).name.remember("  Ann \n Lee ") == "Ann Lee"
+    assert tab(store).name.read() == "Ann Lee"
 
 
 def test_add_score_fills_every_field():
-    storage = Storage(MemoryStore(), clock=lambda: datetime(2024, 5, 1, 21, 30), new_id=lambda: "x1")
-    assert storage.add_score(" Ann ", 254, preset="free_choice", players=2, assisted=True) == "x1"
-    (entry,) = storage.high_scores()
+    records = open_records(MemoryStore(), clock=lambda: datetime(2024, 5, 1, 21, 30), new_id=lambda: "x1")
+    assert records.scores.add(" Ann ", 254, preset="free_choice", players=2, assisted=True) == "x1"
+    (entry,) = records.scores.table()
     assert (entry.id, entry.name, entry.score, entry.date) == ("x1", "Ann", 254, "2024-05-01")
     assert (entry.preset, entry.players, entry.assisted) == ("free_choice", 2, True)
 
 
 @pytest.mark.parametrize("score", [-1, 1576, 250.0, True, "250"])
 def test_impossible_scores_are_refused_by_the_caller_check(score):
-    storage = tab(MemoryStore())
-    assert not storage.qualifies(score)
+    records = tab(MemoryStore())
+    assert not records.scores.qualifies(score)
     with pytest.raises(ValueError):
-        storage.add_score("Ann", score, preset="official", players=1)
+        records.scores.add("Ann", score, preset="official", players=1)
 
 
 def test_unknown_preset_is_a_caller_error():
     with pytest.raises(ValueError):
-        tab(MemoryStore()).add_score("Ann", 200, preset="turbo", players=1)
+        tab(MemoryStore()).scores.add("Ann", 200, preset="turbo", players=1)
 
 
 # --- corrupt or foreign data ----------------------------------------------------------
@@ -156,16 +147,16 @@ CORRUPT_SCORES = {
 @pytest.mark.parametrize("raw, reason", CORRUPT_SCORES.values(), ids=CORRUPT_SCORES)
 def test_corrupt_high_scores_are_backed_up_and_start_clean(raw, reason):
     store = MemoryStore({SCORES_KEY: raw})
-    storage = tab(store)
-    assert storage.high_scores() == ()
-    (notice,) = storage.take_notices()
+    records = tab(store)
+    assert records.scores.table() == ()
+    (notice,) = records.take_notices()
     assert notice.code == "corrupt" and reason in notice.text
     assert "yahtzee:backup:yahtzee:scores:1" in notice.text
     assert store.items["yahtzee:backup:yahtzee:scores:1"] == raw
     # The clean table is written, and play goes on.
     assert json.loads(store.items[SCORES_KEY]) == {"version": 1, "entries": []}
-    assert storage.add_score("Bob", 100, preset="official", players=1)
-    assert [e.name for e in tab(store).high_scores()] == ["Bob"]
+    assert records.scores.add("Bob", 100, preset="official", players=1)
+    assert [e.name for e in tab(store).scores.table()] == ["Bob"]
 
 
 CORRUPT_STATS = {
@@ -187,30 +178,30 @@ CORRUPT_STATS = {
 def test_corrupt_stats_are_backed_up_and_start_clean(raw, reason):
     key = stats_key("official", False)
     store = MemoryStore({key: raw})
-    storage = tab(store)
-    assert storage.stats("official").games == 0
-    (notice,) = storage.take_notices()
+    records = tab(store)
+    assert records.stats.read("official").games == 0
+    (notice,) = records.take_notices()
     assert notice.code == "corrupt" and reason in notice.text
     assert store.items[f"yahtzee:backup:{key}:1"] == raw
     assert key not in store.items
-    assert storage.record_game(200, preset="official", yahtzees=0, upper_bonus=False).games == 1
+    assert records.stats.record(200, preset="official", yahtzees=0, upper_bonus=False).games == 1
 
 
 def test_stats_stored_under_another_presets_key_are_foreign():
     store = MemoryStore()
-    tab(store).record_game(200, preset="official", yahtzees=0, upper_bonus=False)
+    tab(store).stats.record(200, preset="official", yahtzees=0, upper_bonus=False)
     store.items[stats_key("free_choice", False)] = store.items[stats_key("official", False)]
-    storage = tab(store)
-    assert storage.stats("free_choice").games == 0
-    assert "another preset" in storage.take_notices()[0].text
+    records = tab(store)
+    assert records.stats.read("free_choice").games == 0
+    assert "another preset" in records.take_notices()[0].text
 
 
 @pytest.mark.parametrize("raw", ["not json", '{"version": 1, "game": 5}', '{"version": 3, "game": "{}"}'])
 def test_corrupt_game_envelope_is_backed_up(raw):
     store = MemoryStore({GAME_KEY: raw})
-    storage = tab(store)
-    assert storage.load_game(json.loads) is None
-    assert codes(storage) == ["corrupt"]
+    records = tab(store)
+    assert records.slot.load(json.loads) is None
+    assert codes(records) == ["corrupt"]
     assert store.items[f"yahtzee:backup:{GAME_KEY}:1"] == raw
     assert GAME_KEY not in store.items
 
@@ -225,26 +216,26 @@ def test_game_that_restore_rejects_is_backed_up_with_its_reason():
     store = MemoryStore()
     put(tab(store), '{"schema": 1}')
     raw = store.items[GAME_KEY]
-    storage = tab(store)
-    assert storage.load_game(restore) is None
-    (notice,) = storage.take_notices()
+    records = tab(store)
+    assert records.slot.load(restore) is None
+    (notice,) = records.take_notices()
     assert "do not follow from the moves" in notice.text
     assert store.items[f"yahtzee:backup:{GAME_KEY}:1"] == raw
 
 
 def test_corrupt_name_is_backed_up():
     store = MemoryStore({NAME_KEY: '{"version": 1, "name": ["Ann"]}'})
-    storage = tab(store)
-    assert storage.last_name() is None
-    assert codes(storage) == ["corrupt"]
+    records = tab(store)
+    assert records.name.read() is None
+    assert codes(records) == ["corrupt"]
     assert store.items[f"yahtzee:backup:{NAME_KEY}:1"] == '{"version": 1, "name": ["Ann"]}'
 
 
 def test_backups_never_overwrite_earlier_backups():
     store = MemoryStore({SCORES_KEY: "first", "yahtzee:backup:yahtzee:scores:1": "older"})
-    tab(store).high_scores()
+    tab(store).scores.table()
     store.items[SCORES_KEY] = "second"
-    tab(store).high_scores()
+    tab(store).scores.table()
     assert store.items["yahtzee:backup:yahtzee:scores:1"] == "older"
     assert store.items["yahtzee:backup:yahtzee:scores:2"] == "first"
     assert store.items["yahtzee:backup:yahtzee:scores:3"] == "second"
@@ -255,62 +246,62 @@ def test_backups_never_overwrite_earlier_backups():
 
 def test_full_store_keeps_old_data_and_the_new_score_for_the_session():
     store = MemoryStore()
-    tab(store, "a").add_score("Ann", 200, preset="official", players=1)
+    tab(store, "a").scores.add("Ann", 200, preset="official", players=1)
     before = dict(store.items)
     store.quota = store.used()  # not one byte more
-    storage = tab(store, "b")
-    assert storage.add_score("Bob", 300, preset="official", players=1) == "b1"
+    records = tab(store, "b")
+    assert records.scores.add("Bob", 300, preset="official", players=1) == "b1"
     assert store.items == before  # nothing lost, nothing removed to make room
-    (notice,) = storage.take_notices()
+    (notice,) = records.take_notices()
     assert notice.code == "full" and "your high score" in notice.text
-    assert [e.name for e in storage.high_scores()] == ["Bob", "Ann"]
+    assert [e.name for e in records.scores.table()] == ["Bob", "Ann"]
     # Room again: the next score writes the kept one too.
     store.quota = None
-    storage.add_score("Cy", 100, preset="official", players=1)
-    assert [e.name for e in tab(store).high_scores()] == ["Bob", "Ann", "Cy"]
+    records.scores.add("Cy", 100, preset="official", players=1)
+    assert [e.name for e in tab(store).scores.table()] == ["Bob", "Ann", "Cy"]
 
 
 def test_full_store_is_told_once_until_a_write_works():
     store = MemoryStore(quota=0)
-    storage = tab(store)
+    records = tab(store)
     for score in (100, 200, 300):
-        storage.add_score("Ann", score, preset="official", players=1)
-    assert codes(storage) == ["full"]
-    assert len(storage.high_scores()) == 3
+        records.scores.add("Ann", score, preset="official", players=1)
+    assert codes(records) == ["full"]
+    assert len(records.scores.table()) == 3
 
 
 def test_full_store_keeps_the_saved_game_and_stats():
     store = MemoryStore()
-    storage = tab(store)
-    put(storage, "old game")
-    storage.record_game(200, preset="official", yahtzees=0, upper_bonus=False)
+    records = tab(store)
+    put(records, "old game")
+    records.stats.record(200, preset="official", yahtzees=0, upper_bonus=False)
     before = dict(store.items)
     store.quota = store.used()
-    assert not put(storage, "a much longer new game")
-    stats = storage.record_game(300, preset="official", yahtzees=1, upper_bonus=True)
+    assert not put(records, "a much longer new game")
+    stats = records.stats.record(300, preset="official", yahtzees=1, upper_bonus=True)
     assert store.items == before
-    assert codes(storage) == ["full", "full"]
-    assert storage.load_game(str) == "old game"
+    assert codes(records) == ["full", "full"]
+    assert records.slot.load(str) == "old game"
     assert stats.games == 2  # counted for this session, written once there is room
     store.quota = None
-    storage.record_game(100, preset="official", yahtzees=0, upper_bonus=False)
-    assert tab(store).stats("official").games == 3
+    records.stats.record(100, preset="official", yahtzees=0, upper_bonus=False)
+    assert tab(store).stats.read("official").games == 3
 
 
 def test_corrupt_data_with_no_room_for_a_backup_is_left_untouched():
     store = MemoryStore({SCORES_KEY: "garbage"})
     store.quota = store.used()
-    storage = tab(store)
-    assert storage.add_score("Ann", 200, preset="official", players=1) == "id1"
-    (notice,) = storage.take_notices()
+    records = tab(store)
+    assert records.scores.add("Ann", 200, preset="official", players=1) == "id1"
+    (notice,) = records.take_notices()
     assert notice.code == "corrupt" and "no room" in notice.text
     assert store.items == {SCORES_KEY: "garbage"}
-    storage.high_scores()
-    assert storage.take_notices() == []  # told once
+    records.scores.table()
+    assert records.take_notices() == []  # told once
     store.quota = None
-    storage.add_score("Bob", 100, preset="official", players=1)
+    records.scores.add("Bob", 100, preset="official", players=1)
     assert store.items["yahtzee:backup:yahtzee:scores:1"] == "garbage"
-    assert [e.name for e in tab(store).high_scores()] == ["Ann", "Bob"]
+    assert [e.name for e in tab(store).scores.table()] == ["Ann", "Bob"]
 
 
 # --- a missing or broken store --------------------------------------------------------
@@ -318,28 +309,28 @@ def test_corrupt_data_with_no_room_for_a_backup_is_left_untouched():
 
 @pytest.mark.parametrize("store", [None, MemoryStore(broken=True)], ids=["missing", "throwing"])
 def test_without_storage_play_goes_on_in_memory(store):
-    storage = tab(store)
-    assert not storage.persistent
-    (notice,) = storage.take_notices()
+    records = tab(store)
+    assert not records.store.persistent
+    (notice,) = records.take_notices()
     assert notice.code == "unavailable" and "will be lost" in notice.text
-    assert storage.add_score("Ann", 200, preset="official", players=1) == "id1"
-    assert put(storage, "game")
-    assert storage.record_game(200, preset="official", yahtzees=0, upper_bonus=False).games == 1
-    assert [e.name for e in storage.high_scores()] == ["Ann"]
-    assert storage.load_game(str) == "game"
-    assert storage.take_notices() == []
+    assert records.scores.add("Ann", 200, preset="official", players=1) == "id1"
+    assert put(records, "game")
+    assert records.stats.record(200, preset="official", yahtzees=0, upper_bonus=False).games == 1
+    assert [e.name for e in records.scores.table()] == ["Ann"]
+    assert records.slot.load(str) == "game"
+    assert records.take_notices() == []
 
 
 def test_storage_that_breaks_mid_game_falls_back_keeping_what_was_read():
     store = MemoryStore()
-    storage = tab(store)
-    storage.add_score("Ann", 200, preset="official", players=1)
+    records = tab(store)
+    records.scores.add("Ann", 200, preset="official", players=1)
     before = dict(store.items)
     store.broken = True
-    assert storage.add_score("Bob", 300, preset="official", players=1)
-    assert [e.name for e in storage.high_scores()] == ["Bob", "Ann"]
-    assert codes(storage) == ["unavailable"]
-    assert not storage.persistent
+    assert records.scores.add("Bob", 300, preset="official", players=1)
+    assert [e.name for e in records.scores.table()] == ["Bob", "Ann"]
+    assert codes(records) == ["unavailable"]
+    assert not records.store.persistent
     store.broken = False
     assert store.items == before
 
@@ -363,9 +354,9 @@ def test_a_raw_js_quota_error_from_the_wrapper_counts_as_full():
         def set_item(self, key, value):
             raise JsException("quota")
 
-    storage = tab(FullBrowserStore())
-    storage.add_score("Ann", 200, preset="official", players=1)
-    assert storage.persistent and codes(storage) == ["full"]
+    records = tab(FullBrowserStore())
+    records.scores.add("Ann", 200, preset="official", players=1)
+    assert records.store.persistent and codes(records) == ["full"]
 
 
 # --- migration from schema 0 ----------------------------------------------------------
@@ -377,34 +368,34 @@ LEGACY = [{"name": "Ann", "score": 180, "when": 1709290800000},  # 2024-03-01 11
 def test_prototype_scores_are_migrated_and_left_in_place():
     raw = json.dumps(LEGACY)
     store = MemoryStore({LEGACY_SCORES_KEY: raw})
-    table = tab(store).high_scores()
+    table = tab(store).scores.table()
     assert [(e.id, e.name, e.score, e.date) for e in table] == [
         ("v0-1", "Bob", 230, "2024-03-02"), ("v0-0", "Ann", 180, "2024-03-01")]
     assert {(e.preset, e.players, e.assisted) for e in table} == {("official", 1, False)}
     assert json.loads(store.items[SCORES_KEY])["version"] == 1
     assert store.items[LEGACY_SCORES_KEY] == raw
-    assert tab(store).high_scores() == table
+    assert tab(store).scores.table() == table
 
 
 def test_every_tab_migrates_to_the_same_ids_so_merging_does_not_duplicate():
     raw = json.dumps(LEGACY)
-    one = tab(MemoryStore({LEGACY_SCORES_KEY: raw}), "a").high_scores()
-    two = tab(MemoryStore({LEGACY_SCORES_KEY: raw}), "b").high_scores()
+    one = tab(MemoryStore({LEGACY_SCORES_KEY: raw}), "a").scores.table()
+    two = tab(MemoryStore({LEGACY_SCORES_KEY: raw}), "b").scores.table()
     assert one == two
     assert rank([*one, *two]) == one
 
 
 def test_a_version_0_record_under_the_new_key_is_migrated_too():
     store = MemoryStore({SCORES_KEY: json.dumps({"version": 0, "entries": LEGACY})})
-    assert [e.name for e in tab(store).high_scores()] == ["Bob", "Ann"]
+    assert [e.name for e in tab(store).scores.table()] == ["Bob", "Ann"]
 
 
 @pytest.mark.parametrize("raw", ["{", json.dumps({"name": "Ann"}), json.dumps([{"name": "Ann", "score": -1}])])
 def test_corrupt_prototype_scores_are_backed_up(raw):
     store = MemoryStore({LEGACY_SCORES_KEY: raw})
-    storage = tab(store)
-    assert storage.high_scores() == ()
-    (notice,) = storage.take_notices()
+    records = tab(store)
+    assert records.scores.table() == ()
+    (notice,) = records.take_notices()
     assert notice.code == "corrupt" and "earlier version" in notice.text
     assert store.items[f"yahtzee:backup:{LEGACY_SCORES_KEY}:1"] == raw
 
@@ -415,22 +406,22 @@ def test_corrupt_prototype_scores_are_backed_up(raw):
 def test_two_tabs_each_adding_a_score_keep_both():
     store = MemoryStore()
     a, b = tab(store, "a"), tab(store, "b")
-    assert a.high_scores() == b.high_scores() == ()  # both pages open, both show an empty table
-    a.add_score("Ann", 200, preset="official", players=1)
-    b.add_score("Bob", 250, preset="official", players=1)
-    a.add_score("Cy", 100, preset="official", players=1)
+    assert a.scores.table() == b.scores.table() == ()  # both pages open, both show an empty table
+    a.scores.add("Ann", 200, preset="official", players=1)
+    b.scores.add("Bob", 250, preset="official", players=1)
+    a.scores.add("Cy", 100, preset="official", players=1)
     expected = ["Bob", "Ann", "Cy"]
-    assert [e.name for e in a.high_scores()] == [e.name for e in b.high_scores()] == expected
-    assert [e.id for e in tab(store).high_scores()] == ["b1", "a1", "a2"]
+    assert [e.name for e in a.scores.table()] == [e.name for e in b.scores.table()] == expected
+    assert [e.id for e in tab(store).scores.table()] == ["b1", "a1", "a2"]
 
 
 def test_two_tabs_counting_games_add_up():
     store = MemoryStore()
     a, b = tab(store), tab(store)
-    a.record_game(200, preset="official", yahtzees=1, upper_bonus=True)
-    b.record_game(300, preset="official", yahtzees=0, upper_bonus=False)
-    a.record_game(100, preset="official", yahtzees=0, upper_bonus=False)
-    stats = tab(store).stats("official")
+    a.stats.record(200, preset="official", yahtzees=1, upper_bonus=True)
+    b.stats.record(300, preset="official", yahtzees=0, upper_bonus=False)
+    a.stats.record(100, preset="official", yahtzees=0, upper_bonus=False)
+    stats = tab(store).stats.read("official")
     assert (stats.games, stats.total, stats.yahtzees, stats.upper_bonuses) == (3, 600, 1, 1)
 
 
@@ -439,16 +430,16 @@ def test_two_tabs_counting_games_add_up():
 
 def test_reset_needs_confirmation():
     store = MemoryStore()
-    storage = tab(store)
+    records = tab(store)
     for preset in ("official", "free_choice"):
-        storage.record_game(200, preset=preset, yahtzees=0, upper_bonus=False)
-    storage.record_game(200, preset="official", yahtzees=0, upper_bonus=False, assisted=True)
-    assert not storage.reset_stats(confirmed=False)
-    assert storage.stats("official").games == 1
-    assert storage.reset_stats(confirmed=True, preset="official")
-    assert storage.stats("official").games == storage.stats("official", assisted=True).games == 0
-    assert storage.stats("free_choice").games == 1
-    assert storage.reset_stats(confirmed=True)
+        records.stats.record(200, preset=preset, yahtzees=0, upper_bonus=False)
+    records.stats.record(200, preset="official", yahtzees=0, upper_bonus=False, assisted=True)
+    assert not records.stats.reset(confirmed=False)
+    assert records.stats.read("official").games == 1
+    assert records.stats.reset("official", confirmed=True)
+    assert records.stats.read("official").games == records.stats.read("official", assisted=True).games == 0
+    assert records.stats.read("free_choice").games == 1
+    assert records.stats.reset(confirmed=True)
     assert not [k for k in store.items if k.startswith("yahtzee:stats:")]
 
 
@@ -459,10 +450,10 @@ def test_with_the_real_save_module():
     store = MemoryStore()
     state = new_game(["Ann"], seed="storage").roll()
     put(tab(store), dumps(state))
-    assert tab(store).load_game(loads) == state
+    assert tab(store).slot.load(loads) == state
     # A save that game.core.save refuses (its SaveError is a ValueError) is set aside.
     put(tab(store), '{"schema": 99}')
-    storage = tab(store)
-    assert storage.load_game(loads) is None
-    assert "newer version" in storage.take_notices()[0].text
+    records = tab(store)
+    assert records.slot.load(loads) is None
+    assert "newer version" in records.take_notices()[0].text
     assert json.loads(store.items[f"yahtzee:backup:{GAME_KEY}:1"])["game"] == '{"schema": 99}'

@@ -4,27 +4,28 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from game.records.device import MemoryStore, Storage
-from game.records.high_scores import NAME_LENGTH, TABLE_SIZE, ScoreEntry, clean_name, qualifies, rank
+from game.core.names import NAME_LENGTH, clean_name
+from game.records.device import MemoryStore, open_records
+from game.records.high_scores import TABLE_SIZE, ScoreEntry, entry_from_record, qualifies, rank
 
 
-def storage():
+def records():
     times = iter(datetime(2024, 5, 1) + timedelta(minutes=i) for i in range(1000))
     ids = iter(f"e{i}" for i in range(1000))
-    return Storage(MemoryStore(), clock=lambda: next(times), new_id=lambda: next(ids))
+    return open_records(MemoryStore(), clock=lambda: next(times), new_id=lambda: next(ids))
 
 
-def add(store, name, score):
-    return store.add_score(name, score, preset="official", players=1)
+def add(records, name, score):
+    return records.scores.add(name, score, preset="official", players=1)
 
 
 def test_equal_scores_keep_the_earlier_one_ahead():
-    s = storage()
+    s = records()
     add(s, "First", 200)
     add(s, "Higher", 250)
     add(s, "Second", 200)
     add(s, "Lower", 150)
-    assert [e.name for e in s.high_scores()] == ["Higher", "First", "Second", "Lower"]
+    assert [e.name for e in s.scores.table()] == ["Higher", "First", "Second", "Lower"]
 
 
 def test_rank_does_not_depend_on_the_order_entries_come_in():
@@ -40,17 +41,17 @@ def test_rank_keeps_one_line_per_id():
 
 
 def test_the_table_keeps_fifteen():
-    s = storage()
+    s = records()
     for i in range(TABLE_SIZE):
         add(s, f"P{i}", 100 + i)
-    assert len(s.high_scores()) == 15 and s.high_scores()[-1].score == 100
+    assert len(s.scores.table()) == 15 and s.scores.table()[-1].score == 100
     # Equalling the last line is not enough: the earlier score stays ahead.
-    assert not s.qualifies(100)
+    assert not s.scores.qualifies(100)
     assert add(s, "Tie", 100) is None
     assert add(s, "Low", 50) is None
-    assert s.qualifies(101)
+    assert s.scores.qualifies(101)
     new = add(s, "New", 101)
-    table = s.high_scores()
+    table = s.scores.table()
     assert len(table) == 15
     assert [e.name for e in table[-3:]] == ["P2", "P1", "New"]
     assert new == table[-1].id
@@ -113,18 +114,24 @@ def test_the_game_and_the_score_table_clean_names_alike():
 
 
 def test_names_are_stored_as_text_not_markup():
-    s = storage()
+    s = records()
     add(s, "<img src=x onerror=alert(1)>", 200)
-    assert s.high_scores()[0].name == "<img src=x onerror=alert(1)>"
+    assert s.scores.table()[0].name == "<img src=x onerror=alert(1)>"
 
 
 @pytest.mark.parametrize("changes", [
     {"score": True}, {"date": "2024-13-01"}, {"date": "20240501"}, {"id": ""}, {"players": 1.0},
-    {"name": None},
+    {"name": None}, {"players": 7},  # a game seats 6 at most (game.core.players.MAX_PLAYERS)
 ])
 def test_entry_fields_are_checked(changes):
     good = {"id": "a", "name": "Ann", "score": 250, "date": "2024-05-01", "preset": "official",
             "players": 1, "assisted": False, "at": 1}
-    ScoreEntry.from_json(good)
+    entry_from_record(good)
     with pytest.raises(ValueError):
-        ScoreEntry.from_json({**good, **changes})
+        entry_from_record({**good, **changes})
+
+
+@pytest.mark.parametrize("players", [0, 7, 1.0])
+def test_a_score_no_game_produces_is_refused(players):
+    with pytest.raises(ValueError):
+        records().scores.add("Ann", 200, preset="official", players=players)

@@ -8,25 +8,27 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from game.records.device import MemoryStore, Storage, stats_key
-from game.records.statistics import GameResult, Stats
+from game.records.device import MemoryStore, open_records
+from game.records.statistics import GameResult, Stats, stats_from_record, stats_key, stats_to_record
 from game.screens.charts import histogram_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
-MODULES = ["game.records.device", "game.records.high_scores", "game.records.statistics", "game.screens.charts"]
+MODULES = ["game.records.device", "game.records.fields", "game.records.safe_store", "game.records.game_slot",
+           "game.records.set_aside", "game.records.high_scores", "game.records.player_name",
+           "game.records.statistics", "game.records.history", "game.records.backup", "game.screens.charts"]
 
 
 def played(*games, preset="official", assisted=False):
     store = MemoryStore()
-    storage = Storage(store)
+    records = open_records(store)
     for score, yahtzees, bonus in games:
-        storage.record_game(score, preset=preset, yahtzees=yahtzees, upper_bonus=bonus, assisted=assisted)
-    return store, storage
+        records.stats.record(score, preset=preset, yahtzees=yahtzees, upper_bonus=bonus, assisted=assisted)
+    return store, records
 
 
 def test_stats_numbers():
-    store, storage = played((240, 1, True), (180, 0, False), (312, 2, True), (190, 0, False))
-    stats = Storage(store).stats("official")
+    store, records = played((240, 1, True), (180, 0, False), (312, 2, True), (190, 0, False))
+    stats = open_records(store).stats.read("official")
     assert (stats.games, stats.total, stats.best, stats.yahtzees, stats.upper_bonuses) == (4, 922, 312, 3, 2)
     assert stats.average == 230.5
     assert stats.upper_bonus_rate == 0.5
@@ -34,18 +36,18 @@ def test_stats_numbers():
 
 
 def test_no_games_means_no_average():
-    stats = Storage(MemoryStore()).stats("official")
+    stats = open_records(MemoryStore()).stats.read("official")
     assert (stats.games, stats.average, stats.best, stats.upper_bonus_rate) == (0, None, None, None)
 
 
 def test_presets_and_assisted_games_are_kept_apart():
-    store, storage = played((200, 0, False))
-    storage.record_game(300, preset="official", yahtzees=0, upper_bonus=False, assisted=True)
-    storage.record_game(100, preset="upper_or_kind", yahtzees=0, upper_bonus=False)
-    assert storage.stats("official").best == 200
-    assert storage.stats("official", assisted=True).best == 300
-    assert storage.stats("upper_or_kind").best == 100
-    assert storage.stats("free_choice").games == 0
+    store, records = played((200, 0, False))
+    records.stats.record(300, preset="official", yahtzees=0, upper_bonus=False, assisted=True)
+    records.stats.record(100, preset="upper_or_kind", yahtzees=0, upper_bonus=False)
+    assert records.stats.read("official").best == 200
+    assert records.stats.read("official", assisted=True).best == 300
+    assert records.stats.read("upper_or_kind").best == 100
+    assert records.stats.read("free_choice").games == 0
     assert set(store.items) == {stats_key("official", False), stats_key("official", True),
                                 stats_key("upper_or_kind", False)}
 
@@ -56,6 +58,9 @@ def test_the_stored_record_is_the_documented_one():
         "version": 1, "preset": "official", "assisted": False, "games": 2, "total": 1815, "best": 1575,
         "yahtzees": 14, "upper_bonuses": 2, "histogram": {"225": 1, "1575": 1},
     }
+    stats = open_records(store).stats.read("official")
+    assert stats_to_record(stats) == json.loads(store.items["yahtzee:stats:official"])
+    assert stats_from_record(stats_to_record(stats)) == stats
 
 
 @pytest.mark.parametrize("score, yahtzees, bonus", [(-1, 0, False), (1576, 0, False), (200, 14, False),
@@ -69,8 +74,8 @@ def test_impossible_games_are_caller_errors(score, yahtzees, bonus):
 
 
 def test_histogram_is_well_formed_and_labelled():
-    _, storage = played((240, 1, True), (180, 0, False), (312, 2, True), (190, 0, False))
-    svg = histogram_svg(storage.stats("official"))
+    _, records = played((240, 1, True), (180, 0, False), (312, 2, True), (190, 0, False))
+    svg = histogram_svg(records.stats.read("official"))
     root = ET.fromstring(svg)
     assert root.tag == f"{SVG}svg" and root.get("role") == "img"
     assert root.find(f"{SVG}title").text == "Final scores: Official (forced Joker)"
@@ -86,9 +91,9 @@ def test_histogram_is_well_formed_and_labelled():
 
 
 def test_histogram_escapes_its_title():
-    _, storage = played((200, 0, False))
+    _, records = played((200, 0, False))
     title = "<script>alert('x')</script> & \"Ann\""
-    svg = histogram_svg(storage.stats("official"), title=title)
+    svg = histogram_svg(records.stats.read("official"), title=title)
     assert "<script>" not in svg
     root = ET.fromstring(svg)
     assert root.find(f"{SVG}title").text == title
@@ -102,8 +107,8 @@ def test_histogram_of_no_games_says_so():
 
 
 def test_histogram_over_the_whole_range():
-    _, storage = played((5, 0, False), (1575, 13, True))
-    root = ET.fromstring(histogram_svg(storage.stats("official")))
+    _, records = played((5, 0, False), (1575, 13, True))
+    root = ET.fromstring(histogram_svg(records.stats.read("official")))
     assert len(root.findall(f".//{SVG}rect")) == 2
     assert len(root.findall(f"{SVG}g")) == 1575 // 25 + 1
 

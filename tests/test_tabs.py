@@ -1,6 +1,6 @@
 """Never lose a game (issue 12), in CPython: two tabs on one store, links, games set aside.
 
-Each "tab" is an :class:`App` with its own :class:`Storage` over one shared
+Each "tab" is an :class:`App` with its own :class:`~game.records.device.Records` over one shared
 :class:`MemoryStore`, as two pages share one localStorage. No storage event is delivered
 here, so these tests show the check every action makes before it is applied.
 """
@@ -12,26 +12,28 @@ import json
 from game.core import save
 from game.core.links import Link, parse_query
 from game.core.players import Player
-from game.records.device import GAME_KEY, MemoryStore, Storage
-from game.records.game_slot import Challenge
-from game.session.manager import App, RecordingRenderer
+from game.records.device import MemoryStore, open_records
+from game.records.game_slot import GAME_KEY, Challenge
+from game.session.fakes import RecordingRenderer
+from game.session.manager import App
+from game.strategy.players import HoldDice
 from tests.test_app import finish_solo
 
 
 def tab(store: MemoryStore) -> tuple[App, RecordingRenderer]:
     screen = RecordingRenderer()
-    return App(screen, Storage(store)), screen
+    return App(screen, open_records(store)), screen
 
 
 def reopen(store: MemoryStore, query: str = "") -> tuple[App, RecordingRenderer]:
     """A page load: a new tab on the same store, opened on ``query``."""
     app, screen = tab(store)
-    app.open(parse_query(query), "Ann")
+    app.games.open(parse_query(query), "Ann")
     return app, screen
 
 
 def stored_game(store: MemoryStore):
-    return Storage(store).load_game(save.loads)
+    return open_records(store).slot.load(save.loads)
 
 
 # --- two tabs -----------------------------------------------------------------------------
@@ -77,7 +79,7 @@ def test_a_tab_behind_follows_a_game_finished_elsewhere_and_cannot_resurrect_it(
     assert b.state.over and b.state == a.state  # the finished card, from the history
     assert "another tab" in b_screen.notices[-1]
     assert stored_game(store) is None
-    assert len(Storage(store).finished_games()) == 1
+    assert len(open_records(store).history.entries()) == 1
 
 
 def test_hints_in_a_tab_behind_follow_first():
@@ -106,10 +108,10 @@ def test_a_link_for_another_seed_asks_and_shows_the_game_in_progress():
     app, screen = reopen(store, "?seed=theirs&beat=250&from=Zoë")
     assert "score of 250" in screen.link_question and "Zoë" in screen.link_question
     assert app.state == mine and not screen.link_forgotten  # a reload before answering asks again
-    app.choose_link(play=True)
+    app.games.choose_link(play=True)
     assert app.state.seed == "theirs" and app.challenge == Challenge(250, "Zoë")
     assert screen.link_forgotten
-    (waiting,) = app.storage.set_aside_games()
+    (waiting,) = app.records.set_aside.games()
     assert save.loads(waiting.text) == mine
     # A reload (the address no longer has the link) resumes the link's game, challenge and all.
     again, again_screen = reopen(store)
@@ -121,13 +123,13 @@ def test_keeping_my_game_sets_the_links_game_aside_unplayed():
     store = MemoryStore()
     mine = played_game(store).state
     app, screen = reopen(store, "?seed=theirs&preset=free_choice")
-    app.choose_link(play=False)
+    app.games.choose_link(play=False)
     assert app.state == mine and screen.link_forgotten
-    (waiting,) = app.storage.set_aside_games()
+    (waiting,) = app.records.set_aside.games()
     assert save.loads(waiting.text).seed == "theirs" and save.loads(waiting.text).preset == "free_choice"
-    app.resume_set_aside(waiting.id)
+    app.games.resume(waiting.id)
     assert app.state.seed == "theirs"
-    (back,) = app.storage.set_aside_games()  # my game waits in turn
+    (back,) = app.records.set_aside.games()  # my game waits in turn
     assert save.loads(back.text) == mine
 
 
@@ -139,7 +141,7 @@ def test_a_link_replaces_a_game_nobody_played_and_a_reload_of_it_resumes():
     app.roll()
     again, _ = reopen(store, "?seed=theirs")  # the link still in the address: same game, resumed
     assert again.state == app.state
-    assert Storage(store).set_aside_games() == ()
+    assert open_records(store).set_aside.games() == ()
 
 
 def test_new_game_sets_the_played_game_aside_and_resume_swaps_them():
@@ -147,11 +149,11 @@ def test_new_game_sets_the_played_game_aside_and_resume_swaps_them():
     app = played_game(store)
     first = app.state
     app.start([Player("Cy")], seed="next")
-    (waiting,) = app.storage.set_aside_games()
+    (waiting,) = app.records.set_aside.games()
     assert save.loads(waiting.text) == first
-    app.resume_set_aside(waiting.id)
+    app.games.resume(waiting.id)
     assert app.state == first
-    assert [save.loads(g.text).seed for g in app.storage.set_aside_games()] == []  # "next" was never played
+    assert [save.loads(g.text).seed for g in app.records.set_aside.games()] == []  # "next" was never played
     reopened, _ = reopen(store)
     assert reopened.state == first
 
@@ -166,7 +168,7 @@ def test_a_link_with_no_seed_resumes_the_game_in_progress():
 def test_open_without_storage_starts_the_links_game():
     screen = RecordingRenderer()
     app = App(screen)
-    app.open(Link(seed="solo"), "Ann")
+    app.games.open(Link(seed="solo"), "Ann")
     assert app.state.seed == "solo"
 
 
@@ -225,17 +227,17 @@ def test_a_computer_step_in_a_tab_behind_follows_and_decides_again():
         return "a table"
 
     def decide(level, preset, filled, dice, rolls_left, rng, table):
-        return "hold", (False,) * 5  # on B's older state: must not be applied
+        return HoldDice((False,) * 5)  # on B's older state: must not be applied
 
     async def no_wait(_seconds):
         return None
 
-    b = App(RecordingRenderer(), Storage(store), sleep=no_wait, load_table=load_table)
-    b.open(Link(), "Ann")
-    b.decide = decide
+    b = App(RecordingRenderer(), open_records(store), sleep=no_wait, load_table=load_table)
+    b.games.open(Link(), "Ann")
+    b.computers.decide = decide
     # In a thread of its own: the browser tests' Playwright keeps an event loop running in this one.
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, b.play_computers()).result(timeout=60)
+        pool.submit(asyncio.run, b.computers.play()).result(timeout=60)
     assert b.state == a.state and stored_game(store) == a.state  # Ann to play; nothing of B's step
     assert b.state.current_player.name == "Ann" and b.state.rolls_used == 0
 
@@ -253,8 +255,8 @@ def test_games_nobody_played_are_capped_but_a_played_one_never_drops():
     mine = app.state
     for i in range(25):
         other, _ = reopen(store, f"?seed=link-{i}")
-        other.choose_link(play=False)
+        other.games.choose_link(play=False)
     app.start([Player("Cy")], seed="next")
-    waiting = Storage(store).set_aside_games()
+    waiting = open_records(store).set_aside.games()
     assert any(save.loads(g.text) == mine for g in waiting)
     assert len(waiting) == 21  # the played game and the 20 newest unplayed ones

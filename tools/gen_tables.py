@@ -26,6 +26,7 @@ if str(ROOT) not in sys.path:  # run as a script: make `game` and `tools` import
 
 from game.core import rules  # noqa: E402
 from game.strategy import tables as T  # noqa: E402
+from game.strategy.rolls import UP_CAP  # noqa: E402
 from tools import strategy_solver as S  # noqa: E402
 
 #: Values are stored as multiples of 2**-Q_BITS points (the loss this costs is measured by
@@ -47,15 +48,19 @@ def _table_states() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
 MASK, UP, Y, RUN_FIRST = _table_states()
 
 
+#: The upper bonus already earned, which a stored value adds (the file format, game/strategy/tables.py).
+EARNED = float(T.BONUS_OFFSET) * (UP >= UP_CAP)
+
+
 def quantize(V: np.ndarray, q_bits: int = Q_BITS) -> np.ndarray:
     """W = round((V + 35 * [up >= 63]) * 2**q) for every stored state, in file order."""
-    return np.rint((V[MASK, UP, Y] + 35.0 * (UP >= 63)) * 2.0 ** q_bits).astype(np.int64)
+    return np.rint((V[MASK, UP, Y] + EARNED) * 2.0 ** q_bits).astype(np.int64)
 
 
 def dequantize(W: np.ndarray, q_bits: int = Q_BITS) -> np.ndarray:
     """The dense ``V[mask, up, y]`` that a decoder of ``W`` sees (what the coach decides from)."""
     V = np.zeros((S.FULL_MASK + 1, 64, 2))
-    V[MASK, UP, Y] = W * 2.0 ** -q_bits - 35.0 * (UP >= 63)
+    V[MASK, UP, Y] = W * 2.0 ** -q_bits - EARNED
     return V
 
 

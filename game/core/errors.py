@@ -1,4 +1,4 @@
-"""What the engine refuses, as exceptions whose message says why (all are ``ValueError``\s).
+"""What the engine refuses, as exceptions whose message says why (all are ``ValueError`` subclasses).
 
 An :class:`IllegalAction` leaves the state exactly as it was (states are immutable), so
 the session layer only has to say the message. A :class:`SetupError` is a game that

@@ -19,7 +19,8 @@ from typing import NamedTuple
 
 __all__ = [  # the public API, re-exported by game.rules
     "Dice", "BOXES", "UPPER_BOXES", "LOWER_BOXES", "BOX_LABELS", "PRESETS", "DEFAULT_PRESET", "PRESET_LABELS",
-    "PRESET_HELP", "UPPER_BONUS", "UPPER_BONUS_THRESHOLD", "YAHTZEE_BONUS", "FIXED_SCORES", "PATTERN_BOXES",
+    "PRESET_HELP", "UPPER_BONUS", "UPPER_BONUS_THRESHOLD", "YAHTZEE_SCORE", "YAHTZEE_BONUS", "FIXED_SCORES",
+    "PATTERN_BOXES",
     "MAX_SCORE", "MAX_SCORE_WITHOUT_BONUS", "RulesError", "Totals", "check_dice", "check_preset", "check_box",
     "upper_box", "is_yahtzee", "box_score", "is_joker", "joker_options", "box_options", "legal_scores",
     "yahtzee_bonus", "upper_subtotal", "upper_bonus", "upper_total", "lower_total", "grand_total", "totals",
@@ -68,8 +69,10 @@ PRESET_HELP: dict[str, str] = {
 
 UPPER_BONUS = 35
 UPPER_BONUS_THRESHOLD = 63
+#: A Yahtzee in its own box; only once it holds this does each further Yahtzee earn the bonus.
+YAHTZEE_SCORE = 50
 YAHTZEE_BONUS = 100
-FIXED_SCORES = {"full_house": 25, "small_straight": 30, "large_straight": 40, "yahtzee": 50}
+FIXED_SCORES = {"full_house": 25, "small_straight": 30, "large_straight": 40, "yahtzee": YAHTZEE_SCORE}
 #: The boxes whose Joker value differs from what the dice score on their own.
 PATTERN_BOXES = ("full_house", "small_straight", "large_straight")
 MAX_SCORE = 1575
@@ -106,7 +109,7 @@ def check_dice(dice: Iterable[int]) -> Dice:
         # bool is an int subclass; True is not a die face.
         if type(face) is not int or not 1 <= face <= 6:
             raise RulesError(f"a die shows 1 to 6, not {face!r}")
-    return faces  # type: ignore[return-value]
+    return faces  # a 5-tuple: mypy narrows it by the length check above
 
 
 def check_preset(preset: str) -> str:
@@ -148,13 +151,13 @@ def box_score(box: str, dice: Dice) -> int:
     if box == "four_of_a_kind":
         return sum(dice) if counts[-1] >= 4 else 0
     if box == "full_house":
-        return 25 if counts == [2, 3] else 0
+        return FIXED_SCORES[box] if counts == [2, 3] else 0
     if box == "small_straight":
-        return 30 if any(run <= faces for run in _STRAIGHTS_4) else 0
+        return FIXED_SCORES[box] if any(run <= faces for run in _STRAIGHTS_4) else 0
     if box == "large_straight":
-        return 40 if faces in ({1, 2, 3, 4, 5}, {2, 3, 4, 5, 6}) else 0
+        return FIXED_SCORES[box] if faces in ({1, 2, 3, 4, 5}, {2, 3, 4, 5, 6}) else 0
     if box == "yahtzee":
-        return 50 if len(faces) == 1 else 0
+        return FIXED_SCORES[box] if len(faces) == 1 else 0
     if box == "chance":
         return sum(dice)
     raise RulesError(f"unknown box {box!r}")
@@ -241,7 +244,7 @@ def yahtzee_bonus(filled: Mapping[str, int], dice: Iterable[int]) -> int:
     0
     """
     faces = check_dice(dice)
-    return YAHTZEE_BONUS if is_yahtzee(faces) and filled.get("yahtzee") == 50 else 0
+    return YAHTZEE_BONUS if is_yahtzee(faces) and filled.get("yahtzee") == YAHTZEE_SCORE else 0
 
 
 def upper_subtotal(filled: Mapping[str, int]) -> int:

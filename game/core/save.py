@@ -98,7 +98,9 @@ def _expect(condition: bool, message: str) -> None:
 
 
 def _int(value: Any, low: int, high: int, what: str) -> int:
-    _expect(type(value) is int and low <= value <= high, f"{what} must be a whole number from {low} to {high}")
+    # an if, not _expect: mypy narrows ``value`` to int only on a condition it sees
+    if type(value) is not int or not low <= value <= high:
+        raise SaveError(f"{what} must be a whole number from {low} to {high}")
     return value
 
 
@@ -134,27 +136,32 @@ def _card(value: Any, seat: int) -> Card:
         _expect(type(points) is int and points in rules.possible_box_values(box),
                 f"{who} holds {points!r} in {box}, which that box cannot score")
     bonuses = _int(value.get("yahtzee_bonuses"), 0, TURNS - 1, f"{who}'s Yahtzee bonuses")
-    _expect(bonuses == 0 or filled.get("yahtzee") == 50, f"{who} has a Yahtzee bonus without 50 in the Yahtzee box")
+    _expect(bonuses == 0 or filled.get("yahtzee") == rules.YAHTZEE_SCORE,
+            f"{who} has a Yahtzee bonus without {rules.YAHTZEE_SCORE} in the Yahtzee box")
     _expect(bonuses == 0 or bonuses < len(filled),
             f"{who} has more Yahtzee bonuses than boxes filled after the Yahtzee")
     return Card(tuple((b, filled[b]) for b in rules.BOXES if b in filled), bonuses)
 
 
 def _snapshot(data: dict[str, Any]) -> GameState:
+    # The fields built into the state are checked with ifs, which narrow their types for mypy.
     preset = data.get("preset")
-    _expect(preset in rules.PRESETS, f"unknown preset {preset!r}")
+    if not (isinstance(preset, str) and preset in rules.PRESETS):
+        raise SaveError(f"unknown preset {preset!r}")
     seed = data.get("seed")
-    _expect(isinstance(seed, str) and 0 < len(seed) <= 200, "the seed must be a short text")
+    if not (isinstance(seed, str) and 0 < len(seed) <= 200):
+        raise SaveError("the seed must be a short text")
     players_raw = data.get("players")
-    _expect(isinstance(players_raw, list) and 1 <= len(players_raw) <= MAX_PLAYERS,
-            f"a game has 1 to {MAX_PLAYERS} players")
+    if not (isinstance(players_raw, list) and 1 <= len(players_raw) <= MAX_PLAYERS):
+        raise SaveError(f"a game has 1 to {MAX_PLAYERS} players")
     players = tuple(_player(p, i) for i, p in enumerate(players_raw))
     n = len(players)
     rolloff = _rolloff(data.get("rolloff"), n)
     first = _int(data.get("first"), 0, n - 1, "first")
     _expect(first == roll_off_winner(rolloff), "the first player is not the roll-off's winner")
     cards_raw = data.get("cards")
-    _expect(isinstance(cards_raw, list) and len(cards_raw) == n, "there must be one card per player")
+    if not (isinstance(cards_raw, list) and len(cards_raw) == n):
+        raise SaveError("there must be one card per player")
     cards = tuple(_card(c, i) for i, c in enumerate(cards_raw))
     turn = _int(data.get("turn"), 0, TURNS * n, "turn")
     rolls_used = _int(data.get("rolls_used"), 0, 3, "rolls_used")

@@ -111,6 +111,10 @@ class GameState:
         best = max(totals)
         return tuple(seat for seat, total in enumerate(totals) if total == best)
 
+    def yahtzees_rolled(self, seat: int) -> int:
+        """How many boxes ``seat`` filled with a Yahtzee on the table (what Statistics counts)."""
+        return sum(1 for m in self.moves if isinstance(m, Score) and m.seat == seat and rules.is_yahtzee(m.dice))
+
     def box_options(self) -> dict[str, int | str]:
         """Each open box of the current player: points now, or why the Joker rules close it."""
         if self.dice is None or self.current_seat is None:

@@ -8,9 +8,9 @@ as two tabs merge: high scores and finished games by id, the games in progress b
 and revision, statistics keep whichever record counted more games (two records cannot be
 added without counting a game twice), and a name already here stays.
 
->>> from game.records.device import MemoryStore, Storage
->>> here, there = Storage(MemoryStore()), Storage(MemoryStore())
->>> _ = here.add_score("Ann", 250, preset="official", players=1)
+>>> from game.records.device import MemoryStore, open_records
+>>> here, there = open_records(MemoryStore()), open_records(MemoryStore())
+>>> _ = here.scores.add("Ann", 250, preset="official", players=1)
 >>> restore_backup(there, read_backup(backup_text(here, "2026-11-23")))
 'Restored: 1 high score, 0 finished games, 0 games in progress, 0 statistics records.'
 >>> read_backup('{"format": "something else"}')
@@ -26,36 +26,42 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core import rules, save
-from game.core.names import clean_name
-from game.records.device import (
+from game.records.device import Records
+from game.records.fields import upgrade
+from game.records.game_slot import (
     GAME_KEY,
     GAME_MIGRATIONS,
-    HISTORY_KEY,
-    NAME_KEY,
-    NAME_VERSION,
+    GAME_VERSION,
+    SavedGame,
+    saved_game_from_record,
+    saved_game_to_record,
+)
+from game.records.high_scores import (
     SCORES_KEY,
     SCORES_MIGRATIONS,
-    SET_ASIDE_KEY,
-    FinishedGame,
-    Storage,
-    history_record,
+    SCORES_VERSION,
+    ScoreEntry,
+    rank,
+    scores_from_record,
+    scores_to_record,
+)
+from game.records.history import (
+    HISTORY_KEY,
+    HISTORY_VERSION,
+    Kept,
+    history_from_record,
+    history_to_record,
     newest_history,
-    parse_history,
-    stats_key,
-    upgrade,
 )
-from game.records.game_slot import (
-    GAME_VERSION,
+from game.records.player_name import NAME_KEY, NAME_VERSION, name_from_record, name_to_record
+from game.records.set_aside import (
+    SET_ASIDE_KEY,
     SET_ASIDE_VERSION,
-    SavedGame,
     newest_first,
-    saved_game_from_record,
-    saved_game_record,
     set_aside_from_record,
-    set_aside_record,
+    set_aside_to_record,
 )
-from game.records.high_scores import SCORES_VERSION, ScoreEntry, rank, read_str, scores_from_record, scores_record
-from game.records.statistics import STATS_VERSION, Stats
+from game.records.statistics import STATS_KEYS, STATS_VERSION, Stats, stats_key, stats_to_record, stats_under
 
 FORMAT = "dice-pad-backup"
 #: The version of the file's own layout (each record inside keeps its own schema version).
@@ -74,25 +80,25 @@ class Backup:
     scores: tuple[ScoreEntry, ...] = ()
     name: str | None = None
     stats: list[Stats] = field(default_factory=list)
-    history: list[tuple[FinishedGame, str]] = field(default_factory=list)
+    history: list[Kept] = field(default_factory=list)
     current: SavedGame | None = None
     set_aside: tuple[SavedGame, ...] = ()
 
 
-def backup_text(storage: Storage, created: str) -> str:
+def backup_text(records: Records, created: str) -> str:
     """Every readable record the device keeps, as the backup file's text."""
-    records: dict[str, Any] = {SCORES_KEY: scores_record(storage.high_scores()),
-                               HISTORY_KEY: history_record(storage.history()),
-                               SET_ASIDE_KEY: set_aside_record(storage.set_aside_games())}
-    if (name := storage.last_name()) is not None:
-        records[NAME_KEY] = {"version": NAME_VERSION, "name": name}
-    if (current := storage.current_game()) is not None:
-        records[GAME_KEY] = saved_game_record(current)
+    kept: dict[str, dict[str, Any]] = {SCORES_KEY: scores_to_record(records.scores.table()),
+                                       HISTORY_KEY: history_to_record(records.history.all()),
+                                       SET_ASIDE_KEY: set_aside_to_record(records.set_aside.games())}
+    if (name := records.name.read()) is not None:
+        kept[NAME_KEY] = name_to_record(name)
+    if (current := records.slot.read()) is not None:
+        kept[GAME_KEY] = saved_game_to_record(current)
     for preset in rules.PRESETS:
         for assisted in (False, True):
-            if (stats := storage.stats(preset, assisted=assisted)).games:
-                records[stats_key(preset, assisted)] = stats.to_record()
-    return json.dumps({"format": FORMAT, "version": VERSION, "created": created, "records": records},
+            if (stats := records.stats.read(preset, assisted=assisted)).games:
+                kept[stats_key(preset, assisted)] = stats_to_record(stats)
+    return json.dumps({"format": FORMAT, "version": VERSION, "created": created, "records": kept},
                       ensure_ascii=False, indent=1)
 
 
@@ -126,25 +132,26 @@ def read_backup(text: str) -> Backup:
     return backup
 
 
-def restore_backup(storage: Storage, backup: Backup) -> str:
-    """Merge a checked backup into ``storage``; returns a one-line summary for the player.
+def restore_backup(records: Records, backup: Backup) -> str:
+    """Merge a checked backup into ``records``; returns a one-line summary for the player.
 
     A game whose id this device already has (on the board or in Games) keeps this
     device's copy: revisions count saves on one device and say nothing across two, so a
     file restored twice must not bring back an older copy of a game played on since.
     """
-    written = [storage.write_record(SCORES_KEY, scores_record(rank([*storage.high_scores(), *backup.scores])),
-                                    "the restored high scores")]
-    if backup.name is not None and storage.last_name() is None:
-        storage.remember_name(backup.name)
+    store = records.store
+    written = [store.write_record(SCORES_KEY, scores_to_record(rank([*records.scores.table(), *backup.scores])),
+                                  "the restored high scores")]
+    if backup.name is not None and records.name.read() is None:
+        records.name.remember(backup.name)
     for stats in backup.stats:
-        if stats.games > storage.stats(stats.preset, assisted=stats.assisted).games:
-            written.append(storage.write_record(stats_key(stats.preset, stats.assisted), stats.to_record(),
-                                                "the restored statistics"))
-    written.append(storage.write_record(
-        HISTORY_KEY, history_record(newest_history([*storage.history(), *backup.history])),
+        if stats.games > records.stats.read(stats.preset, assisted=stats.assisted).games:
+            written.append(store.write_record(stats_key(stats.preset, stats.assisted), stats_to_record(stats),
+                                              "the restored statistics"))
+    written.append(store.write_record(
+        HISTORY_KEY, history_to_record(newest_history([*records.history.all(), *backup.history])),
         "the restored finished games"))
-    here, kept = storage.current_game(), storage.set_aside_games()
+    here, kept = records.slot.read(), records.set_aside.games()
     known = {g.id for g in kept} | ({here.id} if here is not None else set())
     games = [g for g in (*backup.set_aside, backup.current) if g is not None and not g.ended and g.id not in known]
     if games and games[-1] is backup.current and (here is None or not here.played):
@@ -152,9 +159,9 @@ def restore_backup(storage: Storage, backup: Backup) -> str:
         # that open tabs follow it.
         game = games.pop()
         rev = here.rev + 1 if here is not None else 1
-        written.append(storage.save_current(SavedGame(game.id, rev, game.text, game.challenge, storage.stamp())))
-    written.append(storage.write_record(SET_ASIDE_KEY, set_aside_record(newest_first([*kept, *games])),
-                                        "the restored games in progress"))
+        written.append(records.slot.write(SavedGame(game.id, rev, game.text, game.challenge, store.stamp())))
+    written.append(store.write_record(SET_ASIDE_KEY, set_aside_to_record(newest_first([*kept, *games])),
+                                      "the restored games in progress"))
     counts = [_count(len(backup.scores), "high score"), _count(len(backup.history), "finished game"),
               _count(len(backup.set_aside) + (backup.current is not None and not backup.current.ended),
                      "game in progress", "games in progress"),
@@ -169,15 +176,15 @@ def _count(number: int, one: str, many: str | None = None) -> str:
     return f"{number} {one if number == 1 else many or one + 's'}"
 
 
-def _read_record(backup: Backup, key: str, record: Any) -> None:
+def _read_record(backup: Backup, key: str, record: object) -> None:
     if not isinstance(record, dict):
         raise ValueError("it is not a JSON object")
     if key == SCORES_KEY:
         backup.scores = scores_from_record(upgrade(record, SCORES_VERSION, SCORES_MIGRATIONS))
     elif key == NAME_KEY:
-        backup.name = clean_name(read_str(upgrade(record, NAME_VERSION, {}), "name"))
+        backup.name = name_from_record(upgrade(record, NAME_VERSION, {}))
     elif key == HISTORY_KEY:
-        backup.history = parse_history(json.dumps(record))
+        backup.history = history_from_record(upgrade(record, HISTORY_VERSION, {}))
         for _, text in backup.history:
             save.loads(text)  # every move replays, or the file is damaged
     elif key == GAME_KEY:
@@ -188,21 +195,13 @@ def _read_record(backup: Backup, key: str, record: Any) -> None:
         backup.set_aside = set_aside_from_record(upgrade(record, SET_ASIDE_VERSION, {}))
         for game in backup.set_aside:
             save.loads(game.text or "")
-    elif (found := _stats_of(key)) is not None:
-        backup.stats.append(Stats.from_record(upgrade(record, STATS_VERSION, {}), *found))
+    elif key in STATS_KEYS:
+        backup.stats.append(stats_under(key, upgrade(record, STATS_VERSION, {})))
     else:
         raise ValueError("this version of the game does not know it")
-
-
-def _stats_of(key: str) -> tuple[str, bool] | None:
-    for preset in rules.PRESETS:
-        for assisted in (False, True):
-            if key == stats_key(preset, assisted):
-                return preset, assisted
-    return None
 
 
 def _what(key: str) -> str:
     names = {SCORES_KEY: "the high scores", NAME_KEY: "the player name", HISTORY_KEY: "the finished games",
              GAME_KEY: "the game in progress", SET_ASIDE_KEY: "the games set aside"}
-    return names.get(key, "the statistics" if _stats_of(key) else "a record")
+    return names.get(key, "the statistics" if key in STATS_KEYS else "a record")

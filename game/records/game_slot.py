@@ -1,41 +1,52 @@
-"""The games in progress a device keeps: the one on the board, and the ones set aside.
+"""``yahtzee:game``: the game on the board, with its id and revision.
 
-Values and their JSON records only; :class:`game.records.device.Storage` reads and writes them
-under ``yahtzee:game`` (the game on the board) and ``yahtzee:games`` (set aside: a game
-a link or New game replaced, resumable from the Games menu). ``docs/storage.md`` has
-the rules: why a revision, when a game is set aside, the limits.
-
+``docs/storage.md`` has the rules: why a revision, when a game is set aside, the limits.
 Every save of the game on the board carries a **revision**, one more than the revision
 it was built on. Two tabs share one localStorage; a tab whose revision is lower than the
 stored one is behind, and must follow the stored game before it acts, or it would write
-a game built on an older state over a newer one.
+a game built on an older state over a newer one (``game.session.keeper``).
 
 >>> game = SavedGame("g1", 3, '{"schema": 1}', Challenge(231, "Zoë"), at=5)
->>> saved_game_from_record(saved_game_record(game)) == game
+>>> saved_game_from_record(saved_game_to_record(game)) == game
 True
 >>> game.ended
 False
+>>> from game.records.kv import MemoryStore
+>>> from game.records.safe_store import SafeStore
+>>> slot = GameSlot(SafeStore(MemoryStore()))
+>>> slot.write(SavedGame("g", 1, "[1]"))
+True
+>>> import json
+>>> slot.load(json.loads)
+[1]
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from game.core import rules
 from game.core.names import clean_name
-from game.records.high_scores import read_int, read_str
+from game.records.fields import (
+    MAX_ID_LENGTH,
+    MAX_STAMP,
+    Migrations,
+    decode_record,
+    encode_record,
+    read_id,
+    read_int,
+    read_str,
+)
+from game.records.safe_store import SafeStore
 
+T = TypeVar("T")
+
+GAME_KEY = "yahtzee:game"
 #: The schema of ``yahtzee:game`` (2 added the id, the revision and the challenge).
 GAME_VERSION = 2
-#: The schema of ``yahtzee:games``.
-SET_ASIDE_VERSION = 1
-#: How many set-aside games nobody has played yet (a link kept for later) are kept; a longer
-#: list drops the oldest of those. A game with moves is never dropped: only a full store stops it.
-UNPLAYED_SIZE = 20
-MAX_ID_LENGTH = 64
 
 
 @dataclass(frozen=True)
@@ -72,7 +83,7 @@ class SavedGame:
         return self.text is not None and has_moves(self.text)
 
 
-def saved_game_record(game: SavedGame) -> dict[str, Any]:
+def saved_game_to_record(game: SavedGame) -> dict[str, Any]:
     """The JSON record of ``game`` (with its schema version, as stored under ``yahtzee:game``)."""
     record: dict[str, Any] = {"version": GAME_VERSION, "id": game.id, "rev": game.rev, "game": game.text,
                               "at": game.at, "by": game.by}
@@ -81,66 +92,31 @@ def saved_game_record(game: SavedGame) -> dict[str, Any]:
     return record
 
 
-def saved_game_from_record(record: Mapping[str, Any]) -> SavedGame:
+def saved_game_from_record(data: Mapping[str, Any]) -> SavedGame:
     """Check every field of a record (already at :data:`GAME_VERSION`); ``ValueError`` says what is wrong."""
-    ident = read_str(record, "id")
-    if not 0 < len(ident) <= MAX_ID_LENGTH:
-        raise ValueError(f"a game id must have 1 to {MAX_ID_LENGTH} characters")
-    text = record.get("game")
+    ident = read_id(data, "a game id")
+    text = data.get("game")
     if text is not None and (not isinstance(text, str) or not text):
         raise ValueError("game is neither a saved game nor null")
-    challenge = record.get("challenge")
+    challenge = data.get("challenge")
     if challenge is not None:
         if not isinstance(challenge, Mapping):
             raise ValueError("challenge is not a JSON object")
         challenge = Challenge(read_int(challenge, "beat", 0, rules.MAX_SCORE),
                               clean_name(read_str(challenge, "from"), default="a friend"))
-    by = record.get("by", "")
+    by = data.get("by", "")
     if not isinstance(by, str) or len(by) > MAX_ID_LENGTH:
         raise ValueError("by is not a tab token")
-    return SavedGame(ident, read_int(record, "rev", 0, 2**53), text, challenge, read_int(record, "at", 0, 2**53), by)
+    return SavedGame(ident, read_int(data, "rev", 0, MAX_STAMP), text, challenge, read_int(data, "at", 0, MAX_STAMP),
+                     by)
 
 
-def migrate_game_v1(record: Mapping[str, Any]) -> dict[str, Any]:
+def migrate_game_v1(data: Mapping[str, Any]) -> dict[str, Any]:
     """Schema 1 held only the game's text: it gets an id and revision 1."""
-    return {"version": 2, "id": "v1-game", "rev": 1, "game": record.get("game"), "at": 0}
+    return {"version": 2, "id": "v1-game", "rev": 1, "game": data.get("game"), "at": 0}
 
 
-def set_aside_record(games: Iterable[SavedGame]) -> dict[str, Any]:
-    return {"version": SET_ASIDE_VERSION,
-            "games": [{k: v for k, v in saved_game_record(g).items() if k != "version"} for g in games]}
-
-
-def set_aside_from_record(record: Mapping[str, Any]) -> tuple[SavedGame, ...]:
-    games = record.get("games")
-    if not isinstance(games, list):
-        raise ValueError("games is not a list")
-    parsed = []
-    for item in games:
-        if not isinstance(item, Mapping):
-            raise ValueError("a set-aside game is not a JSON object")
-        game = saved_game_from_record(item)
-        if game.ended:
-            raise ValueError("a set-aside game has no moves")
-        parsed.append(game)
-    return newest_first(parsed)
-
-
-def newest_first(games: Iterable[SavedGame]) -> tuple[SavedGame, ...]:
-    """One game per id (its highest revision), played last first; of the games nobody has
-    played, the newest :data:`UNPLAYED_SIZE`.
-
-    >>> old, new = SavedGame("a", 1, "x", at=1), SavedGame("a", 2, "y", at=2)
-    >>> [g.rev for g in newest_first([old, SavedGame("b", 1, "z", at=9), new])]
-    [1, 2]
-    """
-    best: dict[str, SavedGame] = {}
-    for game in games:
-        if game.id not in best or game.rev > best[game.id].rev:
-            best[game.id] = game
-    ordered = sorted(best.values(), key=lambda g: (-g.at, g.id))
-    unplayed = [g for g in ordered if not g.played][UNPLAYED_SIZE:]
-    return tuple(g for g in ordered if g not in unplayed)
+GAME_MIGRATIONS: Migrations = {1: migrate_game_v1}
 
 
 def has_moves(text: str) -> bool:
@@ -152,7 +128,42 @@ def has_moves(text: str) -> bool:
     (False, True, True)
     """
     try:
-        moves = json.loads(text).get("moves")
+        moves: object = json.loads(text).get("moves")
     except (ValueError, AttributeError):
         return True
     return moves != []
+
+
+class GameSlot:
+    """The game on the board as every tab last saved it."""
+
+    def __init__(self, store: SafeStore) -> None:
+        self._store = store
+        self._last: tuple[str, SavedGame] | None = None  # the record's text and its value
+
+    def read(self) -> SavedGame | None:
+        """The game on the board as last saved by any tab, or None (none yet, or unreadable)."""
+        return self._store.load(GAME_KEY, "the saved game", self._parse, blank=None)
+
+    def write(self, game: SavedGame) -> bool:
+        """Keep ``game`` as the one on the board; False if it could not be kept."""
+        raw = encode_record(saved_game_to_record(game))
+        if not self._store.write(GAME_KEY, raw, "the game in progress"):
+            return False
+        self._last = (raw, game)
+        return True
+
+    def load(self, restore: Callable[[str], T]) -> T | None:
+        """``restore(text)`` of the game on the board, or None. A ``ValueError`` from it means corrupt data."""
+        def parse(raw: str) -> T | None:
+            game = self._parse(raw)
+            return None if game.text is None else restore(game.text)
+
+        return self._store.load(GAME_KEY, "the saved game", parse, blank=None)
+
+    def _parse(self, raw: str) -> SavedGame:
+        # Every action reads the record first (is another tab ahead?): while its text is the
+        # one last read or written here, the parsed value is reused instead of parsed again.
+        if self._last is None or self._last[0] != raw:
+            self._last = (raw, saved_game_from_record(decode_record(raw, GAME_VERSION, GAME_MIGRATIONS)))
+        return self._last[1]

@@ -1,9 +1,9 @@
-"""The key-value store under :class:`game.records.device.Storage`: localStorage's interface, its errors, a fake.
+"""The key-value store under :class:`game.records.safe_store.SafeStore`: localStorage's interface, its errors, a fake.
 
-The browser passes a thin wrapper around ``localStorage`` (in ``game/ui/``) that turns a
-browser exception into :func:`storage_error`'s result; the tests and the no-storage
-fallback use :class:`MemoryStore`. ``game.records.device`` re-exports every name here, so
-``from game.records.device import MemoryStore`` keeps working.
+The browser passes a thin wrapper around ``localStorage`` (``game/web/local_storage.py``)
+that turns a browser exception into :func:`storage_error`'s result; the tests and the
+no-storage fallback use :class:`MemoryStore`. ``game.records.device`` re-exports every name
+here, so ``from game.records.device import MemoryStore, open_records`` is one import.
 """
 
 from __future__ import annotations

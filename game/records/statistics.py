@@ -1,12 +1,15 @@
-"""Statistics of finished games, per preset and kept apart for assisted games.
+"""``yahtzee:stats:<preset>[:assisted]``: statistics of finished games, per preset, assisted games apart.
 
 A :class:`Stats` is a value: :meth:`Stats.with_game` returns a new one. Final scores are
 kept as a histogram of 25-point bins, which is all the chart needs and stays small.
+Every count re-reads the stored counters first, so two tabs' games add up.
 
 >>> s = Stats("official").with_game(GameResult(240, yahtzees=1, upper_bonus=True))
 >>> s = s.with_game(GameResult(180, yahtzees=0, upper_bonus=False))
 >>> s.games, s.average, s.best, s.histogram
 (2, 210.0, 240, ((175, 1), (225, 1)))
+>>> stats_from_record(stats_to_record(s)) == s
+True
 """
 
 from __future__ import annotations
@@ -16,12 +19,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core import rules
-from game.records.high_scores import read_bool, read_int, read_preset
+from game.records.fields import decode_record, read_bool, read_int, read_preset
+from game.records.safe_store import SafeStore
 
 STATS_VERSION = 1
 BIN_WIDTH = 25
 #: One Yahtzee a turn at most.
 MAX_YAHTZEES_PER_GAME = len(rules.BOXES)
+
+
+def stats_key(preset: str, assisted: bool) -> str:
+    """``yahtzee:stats:official`` or ``yahtzee:stats:official:assisted``."""
+    return f"yahtzee:stats:{preset}" + (":assisted" if assisted else "")
+
+
+#: Every statistics key there can be.
+STATS_KEYS = frozenset(stats_key(preset, assisted) for preset in rules.PRESETS for assisted in (False, True))
 
 
 @dataclass(frozen=True)
@@ -77,40 +90,47 @@ class Stats:
             tuple(sorted(bins.items())),
         )
 
-    def to_record(self) -> dict[str, Any]:
-        return {
-            "version": STATS_VERSION, "preset": self.preset, "assisted": self.assisted,
-            "games": self.games, "total": self.total, "best": self.best, "yahtzees": self.yahtzees,
-            "upper_bonuses": self.upper_bonuses,
-            # JSON object keys are text; the bin's start score is the key.
-            "histogram": {str(start): count for start, count in self.histogram},
-        }
-
-    @classmethod
-    def from_record(cls, data: Mapping[str, Any], preset: str, assisted: bool) -> Stats:
-        """Check a version-1 record for ``(preset, assisted)``; raise ``ValueError`` if wrong.
-
-        The record names its own preset and flag, so data copied under the wrong key is
-        caught rather than counted for another preset.
-        """
-        if read_preset(data) != preset or read_bool(data, "assisted") != assisted:
-            raise ValueError("the record belongs to another preset")
-        games = read_int(data, "games", 0, 2**31)
-        total = read_int(data, "total", 0, rules.MAX_SCORE * games)
-        best = None if games == 0 and data.get("best") is None else read_int(data, "best", 0, rules.MAX_SCORE)
-        if best is not None and (games == 0 or best * games < total or best > total):
-            raise ValueError("best does not fit the total")
-        yahtzees = read_int(data, "yahtzees", 0, MAX_YAHTZEES_PER_GAME * games)
-        upper = read_int(data, "upper_bonuses", 0, games)
-        histogram = _read_histogram(data.get("histogram"))
-        if sum(count for _, count in histogram) != games:
-            raise ValueError("the histogram does not add up to the games played")
-        return cls(preset, assisted, games, total, best, yahtzees, upper, histogram)
-
 
 def bin_start(score: int) -> int:
     """The first score of the bin holding ``score``: ``bin_start(249) == 225``."""
     return score // BIN_WIDTH * BIN_WIDTH
+
+
+def stats_to_record(stats: Stats) -> dict[str, Any]:
+    return {
+        "version": STATS_VERSION, "preset": stats.preset, "assisted": stats.assisted,
+        "games": stats.games, "total": stats.total, "best": stats.best, "yahtzees": stats.yahtzees,
+        "upper_bonuses": stats.upper_bonuses,
+        # JSON object keys are text; the bin's start score is the key.
+        "histogram": {str(start): count for start, count in stats.histogram},
+    }
+
+
+def stats_from_record(data: Mapping[str, Any]) -> Stats:
+    """Check a record already at :data:`STATS_VERSION`; raise ``ValueError`` if anything is wrong."""
+    preset, assisted = read_preset(data), read_bool(data, "assisted")
+    games = read_int(data, "games", 0, 2**31)
+    total = read_int(data, "total", 0, rules.MAX_SCORE * games)
+    best = None if games == 0 and data.get("best") is None else read_int(data, "best", 0, rules.MAX_SCORE)
+    if best is not None and (games == 0 or best * games < total or best > total):
+        raise ValueError("best does not fit the total")
+    yahtzees = read_int(data, "yahtzees", 0, MAX_YAHTZEES_PER_GAME * games)
+    upper = read_int(data, "upper_bonuses", 0, games)
+    histogram = _read_histogram(data.get("histogram"))
+    if sum(count for _, count in histogram) != games:
+        raise ValueError("the histogram does not add up to the games played")
+    return Stats(preset, assisted, games, total, best, yahtzees, upper, histogram)
+
+
+def stats_under(key: str, data: Mapping[str, Any]) -> Stats:
+    """:func:`stats_from_record` of a record found under ``key``.
+
+    The record names its own preset and flag, so data copied under the wrong key is
+    caught rather than counted for another preset.
+    """
+    if stats_key(read_preset(data), read_bool(data, "assisted")) != key:
+        raise ValueError("the record belongs to another preset")
+    return stats_from_record(data)
 
 
 def _read_histogram(value: object) -> tuple[tuple[int, int], ...]:
@@ -128,3 +148,57 @@ def _read_histogram(value: object) -> tuple[tuple[int, int], ...]:
             raise ValueError(f"histogram count {count!r} is not a positive whole number")
         bins.append((start, count))
     return tuple(sorted(bins))
+
+
+class StatsRecords:
+    """The statistics of every preset, with this tab's games not yet written (the store was full)."""
+
+    def __init__(self, store: SafeStore) -> None:
+        self._store = store
+        self._pending: dict[tuple[str, bool], list[GameResult]] = {}
+
+    def read(self, preset: str, *, assisted: bool = False) -> Stats:
+        """The statistics of ``preset`` (assisted games or not), zero if none are kept."""
+        rules.check_preset(preset)
+        assisted = bool(assisted)  # the flag is part of a key: 1 and True must be one record
+        key = stats_key(preset, assisted)
+
+        def parse(raw: str) -> Stats:
+            return stats_under(key, decode_record(raw, STATS_VERSION))
+
+        current = self._store.load(key, _what(preset, assisted), parse, blank=None) or Stats(preset, assisted)
+        for game in self._pending.get((preset, assisted), ()):
+            current = current.with_game(game)
+        return current
+
+    def record(self, score: int, *, preset: str, yahtzees: int, upper_bonus: bool, assisted: bool = False) -> Stats:
+        """Count one finished scorecard; returns the updated statistics.
+
+        The stored counters are re-read just before the write, so a game counted in
+        another tab meanwhile is kept. Raises ``ValueError`` only for impossible arguments.
+        """
+        rules.check_preset(preset)
+        assisted = bool(assisted)
+        pending = self._pending.setdefault((preset, assisted), [])
+        pending.append(GameResult(score, yahtzees, upper_bonus))
+        updated = self.read(preset, assisted=assisted)
+        if self._store.write_record(stats_key(preset, assisted), stats_to_record(updated), "the statistics"):
+            pending.clear()
+        return updated
+
+    def reset(self, preset: str | None = None, *, confirmed: bool = False) -> bool:
+        """Erase the statistics of ``preset`` (all presets if None), assisted ones included.
+
+        Does nothing unless ``confirmed is True``: the screen asks the player first.
+        """
+        if confirmed is not True:
+            return False
+        for name in rules.PRESETS if preset is None else (rules.check_preset(preset),):
+            for assisted in (False, True):
+                self._pending.pop((name, assisted), None)
+                self._store.remove(stats_key(name, assisted))  # the player chose to discard them
+        return True
+
+
+def _what(preset: str, assisted: bool) -> str:
+    return f"the statistics for {rules.PRESET_LABELS[preset]}" + (" (assisted games)" if assisted else "")

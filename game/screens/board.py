@@ -12,14 +12,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable
 
 from game.core import rules
+from game.core.card import Card
 from game.core.state import GameState
-from game.records.high_scores import ScoreEntry
-from game.records.statistics import Stats
-from game.screens.markup import escape
-from game.strategy import LEVEL_NAMES
+from game.screens.markup import escape, name_slot
 
 #: Pip positions on a 100x100 face, for each face value.
 _PIPS = {
@@ -32,13 +30,9 @@ _PIPS = {
 }
 
 
-END_ACTIONS = ('<button type="button" id="again">New game</button>'
-                 '<button type="button" id="review-game">Review this game</button>')
-
-
-def name_slot(seat: int) -> str:
-    """An empty span the DOM layer fills with the seat's name as text."""
-    return f'<span class="name" data-name-seat="{seat}"></span>'
+def _person_to_move(state: GameState) -> bool:
+    player = state.current_player
+    return player is not None and player.is_human
 
 
 def die_svg(face: int) -> str:
@@ -55,7 +49,7 @@ def die_svg(face: int) -> str:
 def dice_html(state: GameState, rolled: bool = False, hint: tuple[bool, ...] | None = None) -> str:
     """Five die buttons; ``rolled`` animates the dice just thrown; ``hint`` marks the coach's hold."""
     faces = state.dice or (0,) * 5
-    can_hold = state.rolls_used > 0 and not state.over and state.current_player.is_human
+    can_hold = state.rolls_used > 0 and not state.over and _person_to_move(state)
     out = []
     for i, (face, held) in enumerate(zip(faces, state.held, strict=True)):
         classes = "die" + (" held" if held else "") + (" rolling" if rolled and not held else "")
@@ -83,7 +77,7 @@ def controls_html(state: GameState, can_undo: bool = False, hints: bool = False)
 
 def dice_entry_html(state: GameState) -> str:
     """Physical dice: type the throw (all five, or the dice not held); the card is kept here."""
-    if not state.current_player.is_human:
+    if not _person_to_move(state):
         return roll_button_html(state)
     left = state.rolls_left
     if not left:
@@ -102,7 +96,7 @@ def roll_button_html(state: GameState) -> str:
     """
     if state.over:
         return '<button type="button" id="roll" class="roll" disabled>Roll (game over)</button>'
-    if not state.current_player.is_human:
+    if not _person_to_move(state):
         return ('<button type="button" id="roll" class="roll" disabled>Roll (computer playing)</button>'
                 '<button type="button" id="skip" class="skip">Skip ahead</button>')
     left = state.rolls_left
@@ -130,13 +124,13 @@ def _box_cell(state: GameState, seat: int, box: str, options: dict[str, int | st
                 f'aria-label="{reason}"><span aria-hidden="true">✕</span></button></td>')
     marked = " hint" if box == hint else ""
     advice = ", the coach's choice" if box == hint else ""
-    waiting = "" if state.current_player.is_human else " disabled"  # a computer is choosing
+    waiting = "" if _person_to_move(state) else " disabled"  # a computer is choosing
     return (f'<td class="open current" data-seat="{seat}"><button type="button" class="box{marked}" '
             f'data-box="{box}" data-preview="{option}" aria-label="{label}: score {option}{advice}"{waiting}>'
             f"{option}</button></td>")
 
 
-def _total_row(state: GameState, key: str, label: str, value_of) -> str:
+def _total_row(state: GameState, key: str, label: str, value_of: Callable[[Card], int]) -> str:
     cells = "".join(
         f'<td data-seat="{seat}" data-total="{key}" data-value="{value_of(card)}">{value_of(card)}</td>'
         for seat, card in enumerate(state.cards)
@@ -182,105 +176,3 @@ def scorecard_html(state: GameState, hint: str | None = None) -> str:
     return "".join(rows)
 
 
-def status_html(state: GameState) -> str:
-    """Whose turn it is and what to do, or the result when the game is over."""
-    if state.over:
-        winners = state.winners()
-        names = ", ".join(name_slot(seat) for seat in winners)
-        verb = "share the win" if len(winners) > 1 else "wins"
-        if len(state.players) == 1:
-            # Solo games can be replayed by a friend on the same dice (game/core/links.py).
-            action = ('<button type="button" id="challenge-friend">Challenge a friend</button>'
-                      if state.players[0].is_human else "")
-            score = state.grand_totals()[0]
-            return (f'<p class="result">Game over: {name_slot(0)} scored <strong>{score}</strong>.</p>'
-                    f'<p class="actions">{END_ACTIONS}{action}</p>')
-        totals = "".join(f"<li>{name_slot(seat)}: {total}</li>" for seat, total in enumerate(state.grand_totals()))
-        return (f'<p class="result">Game over: {names} {verb}!</p><ol class="final">{totals}</ol>'
-                f'<p class="actions">{END_ACTIONS}</p>')
-    seat = state.current_seat
-    kind = state.players[seat].kind
-    who = "" if kind == "human" else f" <small>(computer: {escape(LEVEL_NAMES.get(kind, kind))})</small>"
-    hint = "Roll the dice." if state.rolls_used == 0 else (
-        "Hold dice and roll again, or score a box." if state.rolls_left else "Choose a box to score.")
-    turn = f"Round {state.round + 1} of 13"
-    return f'<p class="turn"><span class="whose">{name_slot(seat)}{who}</span> · {turn}</p><p class="hint">{hint}</p>'
-
-
-def challenge_html(state: GameState, beat: int | None) -> str:
-    """The score a friend's link asks to beat; the friend's name sits in the slot after the players'."""
-    if beat is None:
-        return ""
-    who = name_slot(len(state.players))
-    if not state.over:
-        return f"Score to beat: <strong>{beat}</strong>, set by {who}."
-    score = state.grand_totals()[0]
-    verdict = "You beat it!" if score > beat else ("A tie!" if score == beat else "It stands.")
-    return f"{who}'s score to beat was <strong>{beat}</strong>; you scored {score}. {verdict}"
-
-
-def rolloff_html(state: GameState) -> str:
-    """The roll-off for who starts, round by round (empty in a solo game)."""
-    if not state.rolloff:
-        return ""
-    rounds = []
-    for number, throws in enumerate(state.rolloff, start=1):
-        items = ", ".join(f'{name_slot(seat)} {sum(dice)} <small>({"-".join(map(str, dice))})</small>'
-                          for seat, dice in throws)
-        title = "Who starts: " if number == 1 else "Tie, again: "
-        rounds.append(f"<p>{title}{items}</p>")
-    return "".join(rounds) + f"<p><strong>{name_slot(state.first)} starts.</strong></p>"
-
-
-def describe_roll(state: GameState) -> str:
-    """The words the live region speaks after a roll.
-
-    >>> from game.core.state import new_game
-    >>> from game.core.dice import ScriptedDice
-    >>> describe_roll(new_game(["Ann"], seed="x").roll(ScriptedDice([1, 2, 3, 4, 5])))
-    'Rolled 1, 2, 3, 4, 5. 2 rolls left.'
-    """
-    dice = ", ".join(map(str, state.dice or ()))
-    left = state.rolls_left
-    return f"Rolled {dice}. " + (f"{left} roll{'s' if left != 1 else ''} left." if left else "No rolls left.")
-
-
-def high_scores_html(entries: Sequence[ScoreEntry], highlight: Collection[str] = ()) -> str:
-    """The top-15 table; names go in slots indexed by rank, so they are set as text."""
-    if not entries:
-        return '<p class="empty">No scores yet: finish a game to enter the table.</p>'
-    rows = []
-    for rank, entry in enumerate(entries):
-        mark = ' class="just-made" aria-current="true"' if entry.id in highlight else ""
-        flags = " · assisted" if entry.assisted else ""
-        rows.append(
-            f'<tr{mark} data-entry="{escape(entry.id)}"><td>{rank + 1}</td><td>{name_slot(rank)}</td>'
-            f"<td>{entry.score}</td><td>{escape(entry.date)}</td>"
-            f"<td>{escape(rules.PRESET_LABELS.get(entry.preset, entry.preset))}{flags}</td>"
-            f"<td>{entry.players}</td></tr>"
-        )
-    head = ('<thead><tr><th scope="col">#</th><th scope="col">Name</th><th scope="col">Score</th>'
-            '<th scope="col">Date</th><th scope="col">Rules</th><th scope="col">Players</th></tr></thead>')
-    return f'<table class="scores">{head}<tbody>{"".join(rows)}</tbody></table>'
-
-
-def stats_html(stats: Stats) -> str:
-    """One preset's statistics and the histogram of its final scores.
-
-    >>> from game.records.statistics import Stats
-    >>> "No games yet" in stats_html(Stats("official"))
-    True
-    """
-    if not stats.games:
-        return '<p class="empty">No games yet with these rules.</p>'
-    facts = [
-        ("Games played", str(stats.games)),
-        ("Average", f"{stats.average:.1f}"),
-        ("Best", str(stats.best)),
-        ("Yahtzees rolled", str(stats.yahtzees)),
-        ("Upper bonus reached", f"{stats.upper_bonuses} ({100 * stats.upper_bonus_rate:.0f}%)"),
-    ]
-    items = "".join(f"<dt>{escape(k)}</dt><dd data-stat=\"{escape(k)}\">{escape(v)}</dd>" for k, v in facts)
-    from game.screens.charts import histogram_svg  # here: only the statistics dialog draws charts (start-up time)
-
-    return f'<dl class="stats">{items}</dl><figure class="histogram">{histogram_svg(stats)}</figure>'

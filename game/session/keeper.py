@@ -6,13 +6,14 @@ whether another tab has saved since, so the tab follows before it acts and never
 a game built on an older state (``docs/storage.md``, "Tabs").
 
 >>> from game.core.state import new_game
->>> from game.records.device import MemoryStore, Storage
+>>> from game.records.device import open_records
+>>> from game.records.kv import MemoryStore
 >>> store = MemoryStore()
->>> tab_a, tab_b = GameKeeper(Storage(store)), GameKeeper(Storage(store))
+>>> tab_a, tab_b = GameKeeper(open_records(store)), GameKeeper(open_records(store))
 >>> state = new_game(["Ann"], seed="doc")
 >>> tab_a.begin(None) and tab_a.save(state)
 True
->>> tab_b.adopt(tab_b.storage.current_game())
+>>> tab_b.adopt(tab_b.records.slot.read())
 >>> tab_a.save(state.roll())
 True
 >>> tab_b.newer().rev, tab_a.newer()
@@ -24,15 +25,15 @@ from __future__ import annotations
 from game.core import save
 from game.core.dice import new_seed
 from game.core.state import GameState
-from game.records.device import Storage
+from game.records.device import Records
 from game.records.game_slot import Challenge, SavedGame
 
 
 class GameKeeper:
     """The game slot as one tab sees it: what it last read or wrote, and its writer token."""
 
-    def __init__(self, storage: Storage) -> None:
-        self.storage = storage
+    def __init__(self, records: Records) -> None:
+        self.records = records
         self.id: str | None = None
         self.rev = 0  # the revision this tab last read or wrote successfully
         self.challenge: Challenge | None = None
@@ -45,7 +46,7 @@ class GameKeeper:
         Any difference counts, not only a higher revision: two tabs that both wrote revision
         N+1, or a slot reset after an unreadable record, must not pass for "up to date".
         """
-        stored = self.storage.current_game()
+        stored = self.records.slot.read()
         if stored is None or (stored.id, stored.rev, stored.by) == self._seen:
             return None
         return stored
@@ -65,7 +66,7 @@ class GameKeeper:
         """Make room for the game ``game_id`` on the board, as :meth:`begin` does."""
         if not self.set_aside_stored():
             return False
-        stored = self.storage.current_game()
+        stored = self.records.slot.read()
         self.rev = max(self.rev, stored.rev if stored is not None else 0)
         self.id, self.challenge = game_id, challenge
         return True
@@ -80,16 +81,16 @@ class GameKeeper:
 
     def set_aside_stored(self) -> bool:
         """Move the stored game to the set-aside list if it was played; False only if that failed."""
-        stored = self.storage.current_game()
+        stored = self.records.slot.read()
         if stored is None or not stored.played:
             return True  # nothing worth keeping on the board
-        return self.storage.set_aside(stored)
+        return self.records.set_aside.add(stored)
 
     def _write(self, text: str | None) -> bool:
         if self.id is None:
             self.id = new_seed()
-        game = SavedGame(self.id, self.rev + 1, text, self.challenge, self.storage.stamp(), self.token)
-        if not self.storage.save_current(game):
+        game = SavedGame(self.id, self.rev + 1, text, self.challenge, self.records.store.stamp(), self.token)
+        if not self.records.slot.write(game):
             return False  # the revision stays the stored one's: no tab may think it is ahead
         self.adopt(game)
         return True

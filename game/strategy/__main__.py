@@ -69,7 +69,7 @@ def parse_dice(text: str) -> tuple[int, ...]:
 
 def describe(option: Option) -> str:
     """A short label: ``hold 3 4 5 6`` or ``score Chance: 21``."""
-    if option.kind == "score":
+    if option.box is not None:  # a score names its box, a hold has none
         return f"score {rules.BOX_LABELS[option.box]}: {option.points}"
     return f"hold {' '.join(map(str, option.held_faces)) or 'nothing'}"
 

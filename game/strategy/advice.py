@@ -70,7 +70,7 @@ def describe(option: Option | Decision) -> str:
     >>> describe(Option("hold", 250.0, 0.0, hold=(True,) * 3 + (False,) * 2, held_faces=(6, 6, 6)))
     'Hold 6-6-6, roll 2'
     """
-    if option.kind == "score":
+    if option.box is not None:  # a score names its box, a hold has none
         return f"Score {option.points} in {BOX_LABELS[option.box]}"
     if not option.held_faces:
         return "Roll all five"

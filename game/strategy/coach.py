@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
+from typing import Literal
 
 from game.core import rules
-from game.strategy.rolls import CHILDREN, KEEPS, PARENTS, ROLL_INDEX, ROLL_OFFSET, ROLLS, sub_keeps
+from game.strategy.rolls import CHILDREN, KEEPS, PARENTS, ROLL_INDEX, ROLL_OFFSET, ROLLS, UP_CAP, sub_keeps
 from game.strategy.tables import FULL_MASK, YAHTZEE_BIT, Table, state_index
 
 BIT = {box: 1 << i for i, box in enumerate(rules.BOXES)}
@@ -26,16 +27,20 @@ PLAIN = {box: tuple(rules.box_score(box, roll) for roll in ROLLS) for box in rul
 COUNTS = tuple(tuple(roll.count(f) for roll in ROLLS) for f in range(1, 7))
 YAHTZEE_ROWS = tuple(ROLL_INDEX[(f,) * 5] for f in range(1, 7))
 _SUB_KEEPS: dict[int, tuple[int, ...]] = {}
+#: What an option does: re-roll the dice not held, or fill a box now.
+OptionKind = Literal["hold", "score"]
+#: One flag per die, True for the dice an option keeps.
+Hold = tuple[bool, bool, bool, bool, bool]
 
 
 @dataclass(frozen=True)
 class Option:
     """One choice. ``value`` is the expected final score (points on the card included)."""
 
-    kind: str  # "hold" (re-roll the other dice) or "score" (fill ``box`` now)
+    kind: OptionKind  # "hold" (re-roll the other dice) or "score" (fill ``box`` now)
     value: float
     loss: float  # best value minus this one, >= 0
-    hold: tuple[bool, bool, bool, bool, bool] | None = None  # dice positions kept
+    hold: Hold | None = None  # dice positions kept
     held_faces: tuple[int, ...] = ()
     box: str | None = None
     points: int = 0  # written in ``box`` (a Yahtzee bonus comes on top)
@@ -52,21 +57,21 @@ def state_of(filled: Mapping[str, int]) -> tuple[int, int, int]:
         mask |= BIT[rules.check_box(box)]
         if points not in rules.possible_box_values(box):
             raise ValueError(f"{box} cannot hold {points!r}")
-    return mask, min(63, rules.upper_subtotal(filled)), int(filled.get("yahtzee") == 50)
+    return mask, min(UP_CAP, rules.upper_subtotal(filled)), int(filled.get("yahtzee") == rules.YAHTZEE_SCORE)
 
 
 def _after(table: Table, mask: int, up: int, y: int, box: str, points: int) -> float:
     """Points of filling ``box`` with ``points`` plus any upper bonus it earns plus the future."""
     nxt = mask | BIT[box]
     if box in UPPER_FACE:
-        bonus = 35 if up < 63 <= up + points else 0
-        return points + bonus + table.value(nxt, min(63, up + points), y)
+        bonus = rules.UPPER_BONUS if up < rules.UPPER_BONUS_THRESHOLD <= up + points else 0
+        return points + bonus + table.value(nxt, min(UP_CAP, up + points), y)
     if box == "yahtzee":
-        return points + table.value(nxt, up, 1 if points == 50 else 0)
+        return points + table.value(nxt, up, 1 if points == rules.YAHTZEE_SCORE else 0)
     return points + table.value(nxt, up, y)
 
 
-class _Turn:
+class TurnValues:
     """The values of one turn from one state, computed stage by stage as needed."""
 
     def __init__(self, table: Table, filled: Mapping[str, int], mask: int, up: int, y: int):
@@ -88,7 +93,7 @@ class _Turn:
             elif box == "yahtzee":
                 col = [_after(table, mask, up, y, box, 0)] * len(ROLLS)
                 for row in YAHTZEE_ROWS:
-                    col[row] = _after(table, mask, up, y, box, 50)
+                    col[row] = _after(table, mask, up, y, box, rules.YAHTZEE_SCORE)
                 cols.append(col)
             else:
                 cols.append(list(map(_after(table, mask, up, y, box, 0).__add__, PLAIN[box])))
@@ -130,7 +135,7 @@ def _best_in_roll(keep_values: list[float]) -> list[float]:
     return best[ROLL_OFFSET:]
 
 
-def turn_values(table: Table, filled: Mapping[str, int]) -> _Turn:
+def turn_values(table: Table, filled: Mapping[str, int]) -> TurnValues:
     """The (cached) turn values of the state of ``filled``."""
     mask, up, y = state_of(filled)
     key = (mask, up, y)
@@ -138,11 +143,11 @@ def turn_values(table: Table, filled: Mapping[str, int]) -> _Turn:
     if turn is None:
         if len(table.cache) > 256:  # one game visits 13 states; keep memory bounded
             table.cache.clear()
-        turn = table.cache[key] = _Turn(table, filled, mask, up, y)
-    return turn  # type: ignore[return-value]
+        turn = table.cache[key] = TurnValues(table, filled, mask, up, y)
+    return turn
 
 
-def _hold_of(dice: tuple[int, ...], faces: tuple[int, ...]) -> tuple[bool, bool, bool, bool, bool]:
+def _hold_of(dice: rules.Dice, faces: tuple[int, ...]) -> Hold:
     """Positions to hold so that ``faces`` stay: the leftmost dice showing them."""
     want = list(faces)
     hold = []
@@ -150,7 +155,8 @@ def _hold_of(dice: tuple[int, ...], faces: tuple[int, ...]) -> tuple[bool, bool,
         hold.append(d in want)
         if d in want:
             want.remove(d)
-    return tuple(hold)  # type: ignore[return-value]
+    first, second, third, fourth, fifth = hold  # five dice, five flags
+    return first, second, third, fourth, fifth
 
 
 def rank_options(table: Table, filled: Mapping[str, int], dice: tuple[int, ...], rolls_left: int,
@@ -166,10 +172,7 @@ def rank_options(table: Table, filled: Mapping[str, int], dice: tuple[int, ...],
     mask, up, y = state_of(filled)
     if mask == FULL_MASK:
         raise ValueError("the score card is full: there is nothing to decide")
-    try:
-        state_index(mask, up, y)
-    except KeyError:
-        raise ValueError(f"no game reaches this score card: {dict(filled)}") from None
+    state_index(mask, up, y)  # state_of's card is reachable: this only guards that promise
     turn = turn_values(table, filled)
     on_card = rules.grand_total(filled, yahtzee_bonuses)
     bonus = rules.yahtzee_bonus(filled, dice)
@@ -189,7 +192,7 @@ def rank_options(table: Table, filled: Mapping[str, int], dice: tuple[int, ...],
 
 
 def advise(preset: str, filled: Mapping[str, int], dice: tuple[int, ...] | list[int], rolls_left: int,
-           table: Table, yahtzee_bonuses: int = 0) -> list[dict]:
+           table: Table, yahtzee_bonuses: int = 0) -> list[dict[str, object]]:
     """:func:`rank_options` as plain dicts (JSON-ready; the browser calls this).
 
     >>> from game.strategy.tables import load_preset

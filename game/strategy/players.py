@@ -14,7 +14,9 @@ Mean and spread of each level over 2,000 games are in docs/strategy.md
 
 >>> import random
 >>> decide("greedy", "official", {}, (2, 5, 5, 1, 5), 2, random.Random(0))
-('hold', (False, True, True, False, True))
+HoldDice(held=(False, True, True, False, True))
+>>> decide("greedy", "official", {}, (2, 3, 4, 5, 6), 2, random.Random(0))
+ScoreBox(box='large_straight')
 """
 
 from __future__ import annotations
@@ -22,30 +24,49 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from game.core import rules
-from game.strategy import LEVEL_MEANS, LEVELS  # noqa: F401 (LEVEL_MEANS re-exported)
-from game.strategy.coach import rank_options
+from game.core.players import LEVELS, ComputerLevel
+from game.strategy import LEVEL_MEANS  # noqa: F401 (re-exported: the tests and bench read it here)
+from game.strategy.coach import Option, rank_options
 from game.strategy.tables import Table, load_preset
 
 NOISY_TEMPERATURE = 1.0  # points; 1.0 puts noisy about halfway between greedy and optimal
 _MADE = ("full_house", "small_straight", "large_straight", "yahtzee")
 
-Action = tuple[str, object]  # ("hold", (bool,) * 5) or ("score", box)
+
+@dataclass(frozen=True)
+class HoldDice:
+    """Hold the dice marked True (one flag per die, in table order) and re-roll the others."""
+
+    held: tuple[bool, ...]
 
 
-def decide(level: str, preset: str, filled: Mapping[str, int], dice: tuple[int, ...], rolls_left: int,
-           rng: random.Random, table: Table | None = None) -> Action:
-    """The computer's next action: ``("hold", held)`` then re-roll the rest, or ``("score", box)``.
+@dataclass(frozen=True)
+class ScoreBox:
+    """Fill ``box`` with the dice on the table, ending the turn."""
+
+    box: str
+
+
+#: What a computer does next: re-roll some dice, or score.
+ComputerMove = HoldDice | ScoreBox
+
+
+def decide(level: ComputerLevel, preset: str, filled: Mapping[str, int], dice: rules.Dice, rolls_left: int,
+           rng: random.Random, table: Table | None = None) -> ComputerMove:
+    """The computer's next move: :class:`HoldDice` (then re-roll the rest) or :class:`ScoreBox`.
 
     ``table`` is the preset's strategy table; in CPython it is loaded from
-    assets/strategy/ when omitted (the browser must pass it). ``rng`` is only used by
-    ``noisy``. With ``rolls_left == 0`` the action is always ``("score", box)``.
+    assets/strategy/ when omitted (the browser must pass it; the session plays ``greedy``
+    when it has none). ``rng`` is only used by ``noisy``. With ``rolls_left == 0`` the
+    move is always a :class:`ScoreBox`.
     """
     dice = rules.check_dice(dice)
     if level == "greedy":
         return _greedy(preset, filled, dice, rolls_left)
-    if level not in LEVELS:
+    if level not in LEVELS:  # a level from a save or a form, whatever its static type says
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
     table = load_preset(preset) if table is None else table
     if table.preset != preset:
@@ -55,19 +76,28 @@ def decide(level: str, preset: str, filled: Mapping[str, int], dice: tuple[int, 
     if level == "noisy":
         weights = [math.exp(-o.loss / NOISY_TEMPERATURE) for o in options]
         choice = rng.choices(options, weights)[0]
-    return ("score", choice.box) if choice.kind == "score" else ("hold", choice.hold)
+    return _move_of(choice)
 
 
-def _greedy(preset: str, filled: Mapping[str, int], dice: rules.Dice, rolls_left: int) -> Action:
+def _move_of(option: Option) -> ComputerMove:
+    """The move of one of the coach's options: a score option names its box, a hold its positions."""
+    if option.kind == "score" and option.box is not None:
+        return ScoreBox(option.box)
+    if option.kind == "hold" and option.hold is not None:
+        return HoldDice(option.hold)
+    raise AssertionError(f"the coach listed an option it cannot have made: {option!r}")
+
+
+def _greedy(preset: str, filled: Mapping[str, int], dice: rules.Dice, rolls_left: int) -> ComputerMove:
     legal = rules.legal_scores(preset, filled, dice)
     best = max(legal.values())
     if rolls_left == 0 or any(legal.get(box, 0) > 0 for box in _MADE):
-        return "score", next(box for box in rules.BOXES if legal.get(box) == best)
+        return ScoreBox(next(box for box in rules.BOXES if legal.get(box) == best))
     face = max(range(1, 7), key=lambda f: (dice.count(f), f))
-    return "hold", tuple(d == face for d in dice)
+    return HoldDice(tuple(d == face for d in dice))
 
 
-def play_solitaire(level: str, preset: str, rng: random.Random, table: Table | None = None) -> int:
+def play_solitaire(level: ComputerLevel, preset: str, rng: random.Random, table: Table | None = None) -> int:
     """Play one whole solo game at ``level`` with dice from ``rng``; return the grand total.
 
     >>> play_solitaire("greedy", "official", random.Random(7)) > 0
@@ -76,19 +106,19 @@ def play_solitaire(level: str, preset: str, rng: random.Random, table: Table | N
     filled: dict[str, int] = {}
     bonuses = 0
     for _ in rules.BOXES:
-        dice = tuple(rng.randint(1, 6) for _ in range(5))
+        dice = rules.check_dice(rng.randint(1, 6) for _ in range(5))
         rolls_left = 2
         while True:
-            kind, what = decide(level, preset, filled, dice, rolls_left, rng, table)
-            if kind == "hold" and rolls_left:
-                dice = tuple(d if keep else rng.randint(1, 6) for d, keep in zip(dice, what, strict=True))
+            move = decide(level, preset, filled, dice, rolls_left, rng, table)
+            if isinstance(move, HoldDice) and rolls_left:
+                dice = rules.check_dice(d if keep else rng.randint(1, 6)
+                                        for d, keep in zip(dice, move.held, strict=True))
                 rolls_left -= 1
                 continue
-            box = what if kind == "score" else None
             legal = rules.legal_scores(preset, filled, dice)
-            if box not in legal:
-                raise AssertionError(f"{level} chose {kind} {what!r}, which the rules refuse")
+            if not isinstance(move, ScoreBox) or move.box not in legal:
+                raise AssertionError(f"{level} chose {move!r}, which the rules refuse")
             bonuses += rules.yahtzee_bonus(filled, dice) // rules.YAHTZEE_BONUS
-            filled[box] = legal[box]
+            filled[move.box] = legal[move.box]
             break
     return rules.grand_total(filled, bonuses)

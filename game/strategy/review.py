@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from game.core import rules
 from game.core.card import Roll, Score
 from game.core.state import ROLLS_PER_TURN, GameState
-from game.strategy.coach import Option, rank_options
+from game.strategy.coach import Option, OptionKind, rank_options
 from game.strategy.tables import Table
 
 #: A loss below this counts as a tie with the best option: two equal values summed in a
@@ -66,7 +66,7 @@ class Decision:
     roll: int  # 1-3: the roll just made
     dice: rules.Dice  # as they lie on the table
     rolls_left: int  # 2, 1 or 0
-    kind: str  # what the player did: "hold" (and re-roll the rest) or "score"
+    kind: OptionKind  # what the player did: "hold" (and re-roll the rest) or "score"
     held: tuple[bool, ...] | None  # kind "hold": the positions the player held
     held_faces: tuple[int, ...]  # kind "hold": the faces held, smallest first
     box: str | None  # kind "score": the box filled

@@ -20,7 +20,11 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from math import factorial
 
+from game.core import rules
+
 FACES = (1, 2, 3, 4, 5, 6)
+#: Where a state's upper subtotal is capped: at the bonus threshold, above which nothing changes.
+UP_CAP = rules.UPPER_BONUS_THRESHOLD
 
 #: Every keep, by size (0..5) then lexicographically.
 KEEPS: tuple[tuple[int, ...], ...] = tuple(
@@ -32,7 +36,15 @@ SIZE_START: tuple[int, ...] = tuple(
     min(i for i, k in enumerate(KEEPS) if len(k) == s) for s in range(6)
 ) + (len(KEEPS),)
 ROLL_OFFSET = SIZE_START[5]
-ROLLS: tuple[tuple[int, int, int, int, int], ...] = KEEPS[ROLL_OFFSET:]  # type: ignore[assignment]
+
+
+def _as_dice(keep: tuple[int, ...]) -> rules.Dice:
+    """A keep of five dice, typed as the five dice it is."""
+    a, b, c, d, e = keep
+    return a, b, c, d, e
+
+
+ROLLS: tuple[rules.Dice, ...] = tuple(map(_as_dice, KEEPS[ROLL_OFFSET:]))
 ROLL_INDEX: dict[tuple[int, ...], int] = {roll: i for i, roll in enumerate(ROLLS)}
 
 
@@ -45,7 +57,7 @@ def multiset_probability(faces: tuple[int, ...]) -> float:
     ways = factorial(len(faces))
     for face in set(faces):
         ways //= factorial(faces.count(face))
-    return ways / 6 ** len(faces)
+    return ways / 6.0 ** len(faces)  # 6.0: a float power, exact up to 6**5
 
 
 ROLL_PROBS: tuple[float, ...] = tuple(multiset_probability(roll) for roll in ROLLS)
@@ -96,7 +108,7 @@ def face_counts(roll: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _reachable_upper_subtotals(upper_mask: int) -> tuple[int, ...]:
-    """Upper subtotals (capped at 63) some game reaches with these upper boxes filled.
+    """Upper subtotals (capped at :data:`UP_CAP`, 63) some game reaches with these upper boxes filled.
 
     Bit f-1 of ``upper_mask`` is set when the box of face f is filled; that box holds
     f times 0..5, whatever the Joker preset.
@@ -107,9 +119,9 @@ def _reachable_upper_subtotals(upper_mask: int) -> tuple[int, ...]:
     totals = {0}
     for face in FACES:
         if upper_mask >> (face - 1) & 1:
-            totals = {min(63, t + face * n) for t in totals for n in range(6)}
+            totals = {min(UP_CAP, t + face * n) for t in totals for n in range(6)}
     return tuple(sorted(totals))
 
 
 #: REACHABLE_UPS[upper_mask]: the reachable upper subtotals, increasing.
-REACHABLE_UPS: tuple[tuple[int, ...], ...] = tuple(_reachable_upper_subtotals(m) for m in range(64))
+REACHABLE_UPS: tuple[tuple[int, ...], ...] = tuple(_reachable_upper_subtotals(m) for m in range(1 << len(FACES)))

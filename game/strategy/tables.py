@@ -2,8 +2,11 @@
 
 The table holds, for every reachable state at the start of a turn, the expected points
 still to come under optimal play. A state is ``(mask, up, y)``: the 13-bit mask of filled
-boxes (bit i is ``rules.BOXES[i]``), the upper subtotal capped at 63, and ``y`` = 1 when the
-Yahtzee box holds 50. ``tools/gen_tables.py`` writes the files; this module only reads.
+boxes (bit i is ``rules.BOXES[i]``), the upper subtotal capped at 63 (the bonus threshold:
+above it nothing changes), and ``y`` = 1 when the Yahtzee box holds 50. A state no game
+reaches (Fours alone and a subtotal of 30; ``y`` = 1 with the Yahtzee box open) has no
+value: :meth:`Table.value` raises :class:`UnreachableState`. ``tools/gen_tables.py`` writes
+the files; this module only reads.
 
 File layout (little-endian), ``assets/strategy/<preset>.bin``::
 
@@ -15,8 +18,9 @@ File layout (little-endian), ``assets/strategy/<preset>.bin``::
 
 A *run* is the states of one ``(mask, y)`` in increasing ``up`` (only reachable ``up``),
 masks 0..8190 in order, y = 0 before y = 1. The integer stored for a state is
-``W = round((V + 35 * [up >= 63]) * 2**q)``: adding the upper bonus already earned makes
-W non-decreasing in ``up`` and the steps lie in 0..35 * 2**q, so u16 fits them (q <= 10).
+``W = round((V + 35 * [up >= 63]) * 2**q)`` (35 is the upper bonus, :data:`BONUS_OFFSET`):
+adding the bonus already earned makes W non-decreasing in ``up`` and the steps lie in
+0..35 * 2**q, so u16 fits them (q <= 10).
 
 >>> table = Table.from_values("official", [0.0] * STATE_COUNT, start=0.0)
 >>> table.value(0b1, 3, 0)
@@ -32,25 +36,78 @@ from array import array
 from collections.abc import Iterator, Sequence
 from itertools import accumulate
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.core import rules
-from game.strategy.rolls import REACHABLE_UPS
+from game.strategy.rolls import REACHABLE_UPS, UP_CAP
+
+if TYPE_CHECKING:  # the coach imports this module; the cache holds its turns
+    from game.strategy.coach import TurnValues
 
 MAGIC = b"YZV1"
 FORMAT = 1
 HEADER = struct.Struct("<4sBB16sdII")
 FULL_MASK = (1 << len(rules.BOXES)) - 1
+UPPER_MASK = (1 << len(rules.UPPER_BOXES)) - 1  # the upper boxes are bits 0-5
 YAHTZEE_BIT = 1 << rules.BOXES.index("yahtzee")
+#: What a stored value adds once the upper bonus is earned (the file format's offset).
+BONUS_OFFSET = rules.UPPER_BONUS
 ASSET_DIR = Path(__file__).resolve().parents[2] / "assets" / "strategy"
 
 #: UP_POS[upper_mask][up]: position of ``up`` in its run, -1 when no game reaches it.
 UP_POS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(ups.index(u) if u in ups else -1 for u in range(64)) for ups in REACHABLE_UPS
+    tuple(ups.index(u) if u in ups else -1 for u in range(UP_CAP + 1)) for ups in REACHABLE_UPS
 )
 
 
 class TableError(ValueError):
-    """Bytes that are not a strategy table for the preset asked for."""
+    """What a strategy table refuses: bytes that are not a table of the preset asked for,
+    or a look-up of a state no game reaches (:class:`UnreachableState`)."""
+
+
+class UnreachableState(TableError):
+    """A state ``(mask, up, y)`` that no game reaches at the start of a turn; the message says why.
+
+    >>> Table.from_values("official", [0.0] * STATE_COUNT, start=0.0).value(0b1000, 30, 0)
+    Traceback (most recent call last):
+    ...
+    game.strategy.tables.UnreachableState: no game reaches the state mask=0x0008 (Fours), up=30, y=0: \
+the upper boxes filled (Fours) cannot total 30
+    """
+
+    def __init__(self, mask: int, up: int, y: int, reason: str) -> None:
+        self.mask, self.up, self.y = mask, up, y
+        super().__init__(f"no game reaches the state mask={_mask_text(mask)}, up={up!r}, y={y!r}: {reason}")
+
+
+def _mask_text(mask: int) -> str:
+    """``0x0808 (Fours, Yahtzee)``: the mask and the boxes it says are filled."""
+    if not (isinstance(mask, int) and 0 <= mask <= FULL_MASK):
+        return repr(mask)
+    filled = [rules.BOX_LABELS[box] for i, box in enumerate(rules.BOXES) if mask >> i & 1]
+    names = "full card" if mask == FULL_MASK else ", ".join(filled) or "empty card"
+    return f"{mask:#06x} ({names})"
+
+
+def unreachable_reason(mask: int, up: int, y: int) -> str | None:
+    """Why no game reaches ``(mask, up, y)``, or None when some game does (the full card too).
+
+    >>> unreachable_reason(0b1000, 12, 0) is None, unreachable_reason(0, 0, 1)
+    (True, 'y=1 needs 50 in the Yahtzee box, which is open')
+    """
+    if not (isinstance(mask, int) and 0 <= mask <= FULL_MASK):
+        return f"a mask has {len(rules.BOXES)} bits: 0 to {FULL_MASK:#x}"
+    if not (isinstance(up, int) and 0 <= up <= UP_CAP):
+        return f"the upper subtotal is counted from 0 up to {UP_CAP} (capped there)"
+    if y not in (0, 1):
+        return "y is 0 or 1"
+    if y and not mask & YAHTZEE_BIT:
+        return f"y=1 needs {rules.YAHTZEE_SCORE} in the Yahtzee box, which is open"
+    if up not in REACHABLE_UPS[mask & UPPER_MASK]:
+        upper = ", ".join(rules.BOX_LABELS[box] for i, box in enumerate(rules.UPPER_BOXES) if mask >> i & 1)
+        return f"the upper boxes filled ({upper}) cannot total {up}" if upper else \
+            "no upper box is filled, so the upper subtotal is 0"
+    return None
 
 
 def runs() -> Iterator[tuple[int, int, tuple[int, ...]]]:
@@ -60,7 +117,7 @@ def runs() -> Iterator[tuple[int, int, tuple[int, ...]]]:
     (0, 0, (0,))
     """
     for mask in range(FULL_MASK):
-        ups = REACHABLE_UPS[mask & 63]
+        ups = REACHABLE_UPS[mask & UPPER_MASK]
         yield mask, 0, ups
         if mask & YAHTZEE_BIT:
             yield mask, 1, ups
@@ -80,16 +137,20 @@ RUN_STARTS, STATE_COUNT = _run_starts()
 
 
 def state_index(mask: int, up: int, y: int) -> int:
-    """Position of a state in the table; raises :class:`KeyError` for an unreachable one.
+    """Position of a state in the table; raises :class:`UnreachableState` for a state no
+    game reaches, and for the full card, which no turn starts from (the table stores none).
 
     >>> state_index(0, 0, 0)
     0
     """
-    start = RUN_STARTS[2 * mask + y] if 0 <= mask < FULL_MASK else -1
-    pos = UP_POS[mask & 63][up] if 0 <= up < 64 else -1
-    if start < 0 or pos < 0:
-        raise KeyError(f"no reachable state has mask {mask:#x}, upper subtotal {up}, y {y}")
-    return start + pos
+    if 0 <= mask < FULL_MASK and 0 <= up <= UP_CAP and (y == 0 or y == 1):  # as in Table.value
+        start = RUN_STARTS[2 * mask + y]
+        pos = UP_POS[mask & UPPER_MASK][up]
+        if start >= 0 and pos >= 0:
+            return start + pos
+    reason = unreachable_reason(mask, up, y)
+    raise UnreachableState(mask, up, y, reason or "no turn starts from a full card, so the table "
+                           "stores nothing for it (its value is 0)")
 
 
 class Table:
@@ -100,9 +161,9 @@ class Table:
         self.preset = rules.check_preset(preset)
         self._values = values
         self._scale = scale
-        self._offset = bonus_offset  # 35 when values include the bonus already earned
+        self._offset = bonus_offset  # BONUS_OFFSET when values include the bonus already earned
         self.start = start  # exact (unquantized) expected score of a whole game
-        self.cache: dict[tuple[int, int, int], object] = {}  # per-state turn values (coach)
+        self.cache: dict[tuple[int, int, int], TurnValues] = {}  # per-state turn values (coach)
 
     @classmethod
     def from_values(cls, preset: str, values: Sequence[float], start: float) -> Table:
@@ -114,15 +175,23 @@ class Table:
     def value(self, mask: int, up: int, y: int) -> float:
         """Expected points still to come from this state with optimal play (0 once the card is full).
 
-        The state must be reachable (:func:`state_index` says); the coach checks the card first.
+        Raises :class:`UnreachableState` for a state no game reaches (see :func:`unreachable_reason`).
         """
-        if mask == FULL_MASK:
+        # The coach calls this in its inner loop: the common case is range checks and two
+        # list look-ups (-1 marks no run or an unreachable subtotal); words only on refusal.
+        if 0 <= mask < FULL_MASK and 0 <= up <= UP_CAP and (y == 0 or y == 1):
+            start = RUN_STARTS[2 * mask + y]
+            pos = UP_POS[mask & UPPER_MASK][up]
+            if start >= 0 and pos >= 0:
+                v = self._values[start + pos] * self._scale
+                return v - self._offset if up >= UP_CAP else v
+        reason = unreachable_reason(mask, up, y)
+        if reason is None:  # of the states some game reaches, only the full card gets here
             return 0.0
-        v = self._values[RUN_STARTS[2 * mask + y] + UP_POS[mask & 63][up]] * self._scale
-        return v - self._offset if up >= 63 else v
+        raise UnreachableState(mask, up, y, reason)
 
 
-def _planes(data: bytes, count: int, width: int) -> array:
+def _planes(data: bytes, count: int, width: int) -> array[int]:
     """Undo the byte planes: ``width`` runs of ``count`` bytes -> ``count`` little-endian ints."""
     inter = bytearray(count * width)
     for i in range(width):
@@ -165,7 +234,7 @@ def load_table(preset: str, data: bytes) -> Table:
         # accumulate runs in C: the run's first value, then its steps added one by one
         values.extend(accumulate(steps[pos:pos + len(ups) - 1], initial=first))
         pos += len(ups) - 1
-    return Table(preset, values, 2.0 ** -q, 35.0, start)
+    return Table(preset, values, 2.0 ** -q, float(BONUS_OFFSET), start)
 
 
 def table_path(preset: str) -> Path:

@@ -9,13 +9,16 @@ at the first visit. A backup file moves everything to another device (game.recor
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from typing import Any
 
 from pyodide.ffi import create_once_callable, to_js
 
 from game.records.backup import MAX_BYTES, BackupError, backup_text, read_backup, restore_backup
-from game.web.dom import found, on_clicks
-from game.web.guard import listener, spawn
+from game.records.device import Records
+from game.session.manager import App
+from game.web.dom import found
+from game.web.guard import spawn
 
 PERSISTENT = "This device keeps your data persistently: the browser will not clear it to make room."
 NOT_PERSISTENT = ("The browser may clear this data if the device runs short of space (Safari: after weeks "
@@ -26,13 +29,10 @@ UNKNOWN = "This browser does not say whether it keeps the data. Keep a backup to
 class DataPanel:
     """The "Your data on this device" part of the Statistics dialog."""
 
-    def __init__(self, document: Any, window: Any, app: Any, storage: Any, refresh: Any) -> None:
-        self.document, self.window, self.app, self.storage, self.refresh = document, window, app, storage, refresh
+    def __init__(self, document: Any, window: Any, app: App, records: Records, refresh: Callable[[], None]) -> None:
+        self.document, self.window, self.app, self.records, self.refresh = document, window, app, records, refresh
         self.file = document.getElementById("backup-file")
         self.result = document.getElementById("backup-result")
-        self._proxies = [on_clicks(document, {"#backup-save": self.save, "#backup-restore": self.file.click}),
-                         listener(lambda _e: spawn(self._restore()))]
-        self.file.addEventListener("change", self._proxies[1])
         self._asked = False  # persistence is asked at most once a page: a refusal is final for now
 
     def _storage_manager(self) -> Any:
@@ -58,11 +58,19 @@ class DataPanel:
         if manager is not None and found(getattr(manager, "persist", None)) and not await manager.persisted():
             await manager.persist()
 
+    def choose_file(self) -> None:
+        """Open the file picker (in the click's own turn: browsers allow it only then)."""
+        self.file.click()
+
+    def restore(self) -> None:
+        """A file was chosen: check it whole, then merge it."""
+        spawn(self._restore())
+
     def save(self) -> None:
         """Download every record as ``dice-pad-backup-<date>.json``."""
         today = datetime.date.today().isoformat()
         window = self.window
-        blob = window.Blob.new(to_js([backup_text(self.storage, today)]),
+        blob = window.Blob.new(to_js([backup_text(self.records, today)]),
                                to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries))
         url = window.URL.createObjectURL(blob)
         link = self.document.createElement("a")
@@ -85,12 +93,12 @@ class DataPanel:
             return
         text = str(await chosen.text())
         try:
-            summary = restore_backup(self.storage, read_backup(text))
+            summary = restore_backup(self.records, read_backup(text))
         except BackupError as error:
             self._say(str(error))
             return
         self._say(summary)
-        self.app.sync()  # a restored game on the board: this tab follows it
+        self.app.games.sync()  # a restored game on the board: this tab follows it
         self.app.show_notices()
         self.refresh()
 

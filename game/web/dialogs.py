@@ -1,104 +1,101 @@
-"""The dialogs around a game: the name for a high score, the high-score table, statistics."""
+"""The dialogs that show records: high scores and the name prompt, statistics, the Games
+list and the question a link asks. Display only: what a button does is a command
+(:mod:`game.web.inputs`, :mod:`game.web.page`). Every player name is written as text.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from game.core import rules
-from game.screens import board as view
-from game.screens.markup import escape
-from game.web.dom import fill_names, found
-from game.web.guard import listener
+from game.records.device import Records
+from game.screens.games_list import set_aside_html
+from game.screens.score_table import high_scores_html
+from game.screens.stats_panel import preset_options_html, stats_html
+from game.web.dom import fill_names, found, write_notices
 
 
 class Dialogs:
-    """Opens and fills the three dialogs; every name is written with ``textContent``."""
+    """Opens and fills the dialogs; the renderer's prompts (:class:`game.web.dom.Prompts`)."""
 
-    def __init__(self, document: Any, window: Any, app: Any, storage: Any, renderer: Any) -> None:
-        self.document, self.app, self.storage, self.renderer = document, app, storage, renderer
+    def __init__(self, document: Any, records: Records) -> None:
+        self.document, self.records = document, records
         self.highlight: tuple[str, ...] = ()
-        self.data: Any = None  # game.web.data_panel.DataPanel, set by main.py
-        self.entry_id: str | None = None
-        get = document.getElementById
-        get("stats-preset").innerHTML = "".join(
-            f'<option value="{p}">{escape(rules.PRESET_LABELS[p])}</option>' for p in rules.PRESETS)
-        self._proxies = []
-        for element_id, event, handler in [
-            ("show-scores", "click", lambda _e: self.show_high_scores(())),
-            ("show-stats", "click", lambda _e: self.show_stats()),
-            ("stats-preset", "change", lambda _e: self.show_stats()),
-            ("stats-assisted", "change", lambda _e: self.show_stats()),
-            ("stats-reset", "click", lambda _e: self.reset_stats()),
-            ("name-form", "submit", self._name_submitted),
-        ]:
-            proxy = listener(handler)
-            self._proxies.append(proxy)
-            get(element_id).addEventListener(event, proxy)
-        for close in document.querySelectorAll("[data-close]"):
-            proxy = listener(lambda e: e.target.closest("dialog").close())
-            self._proxies.append(proxy)
-            close.addEventListener("click", proxy)
-        # Another tab wrote high scores or statistics: show them fresh if a view is open.
-        self._proxies.append(listener(lambda _e: self.refresh()))
-        window.addEventListener("storage", self._proxies[-1])
+        self.entry_id: str | None = None  # the high score whose name is being asked
+        document.getElementById("stats-preset").innerHTML = preset_options_html()
+
+    def _get(self, element_id: str) -> Any:
+        return self.document.getElementById(element_id)
 
     def _fill(self, element_id: str, html: str, names: list[str]) -> None:
-        element = self.document.getElementById(element_id)
+        element = self._get(element_id)
         element.innerHTML = html
         fill_names(element, names)
 
     def _open(self, dialog_id: str) -> None:
-        dialog = self.document.getElementById(dialog_id)
-        if not dialog.open:
+        if not (dialog := self._get(dialog_id)).open:
             dialog.showModal()
+        self.show_notices()
 
-    # --- high scores
+    def show_notices(self) -> None:
+        """Reading a record may have found it unreadable: say so at once."""
+        write_notices(self.document, [notice.text for notice in self.records.take_notices()])
 
-    def show_high_scores(self, highlight: tuple[str, ...] | str | None) -> None:
-        if isinstance(highlight, str):
-            highlight = (highlight,)
-        self.highlight = tuple(highlight or ())
-        entries = self.storage.high_scores()
-        self._fill("scores-table", view.high_scores_html(entries, self.highlight), [e.name for e in entries])
-        self.app.show_notices()
+    def is_open(self, dialog_id: str) -> bool:
+        dialog = self._get(dialog_id)
+        return found(dialog) and bool(dialog.open)
+
+    def close(self, dialog_id: str | None = None) -> None:
+        """Close ``dialog_id``, or every open dialog."""
+        for dialog in self.document.querySelectorAll(f"#{dialog_id}[open]" if dialog_id else "dialog[open]"):
+            dialog.close()
+
+    # --- high scores and the name of a new one
+
+    def show_high_scores(self, highlight: tuple[str, ...] | str | None = None) -> None:
+        self.highlight = (highlight,) if isinstance(highlight, str) else tuple(highlight or ())
+        entries = self.records.scores.table()
+        self._fill("scores-table", high_scores_html(entries, self.highlight), [e.name for e in entries])
         self._open("scores-dialog")
 
     def ask_name(self, entry_id: str, name: str, score: int) -> None:
         self.entry_id = entry_id
-        self.document.getElementById("name-score").textContent = str(score)
-        field = self.document.getElementById("name-input")
+        self._get("name-score").textContent = str(score)
+        field = self._get("name-input")
         field.value = name
         self._open("name-dialog")
         field.select()
 
-    def _name_submitted(self, event: Any) -> None:
-        event.preventDefault()
-        self.document.getElementById("name-dialog").close()
-        if self.entry_id is not None:
-            entry_id, self.entry_id = self.entry_id, None
-            self.app.confirm_name(entry_id, self.document.getElementById("name-input").value)
+    def take_name(self) -> tuple[str, str] | None:
+        """The name entered for the asked high score, ``(entry id, name)``; closes the prompt."""
+        self.close("name-dialog")
+        if self.entry_id is None:
+            return None
+        entry_id, self.entry_id = self.entry_id, None
+        return entry_id, str(self._get("name-input").value)
 
     # --- statistics
 
     def show_stats(self) -> None:
-        preset = self.document.getElementById("stats-preset").value
-        assisted = bool(self.document.getElementById("stats-assisted").checked)
-        self._fill("stats-body", view.stats_html(self.storage.stats(preset, assisted=assisted)), [])
-        if self.data is not None:
-            self.data.show_status()
-        self.app.show_notices()
+        preset = str(self._get("stats-preset").value)
+        assisted = bool(self._get("stats-assisted").checked)
+        self._fill("stats-body", stats_html(self.records.stats.read(preset, assisted=assisted)), [])
         self._open("stats-dialog")
 
-    def reset_stats(self) -> None:
-        window = self.document.defaultView
-        if window.confirm("Reset all statistics? High scores are kept. This cannot be undone."):
-            self.storage.reset_stats(confirmed=True)
-            self.renderer.announce("Statistics reset.")
-            self.show_stats()
+    # --- games set aside, and the question a link asks
+
+    def show_games(self) -> None:
+        self._get("games-list").innerHTML = set_aside_html(self.records.set_aside.games())
+        self._open("games-dialog")
+
+    def ask_link_choice(self, text: str) -> None:
+        self._get("link-choice-text").textContent = text
+        self._open("link-choice")
 
     def refresh(self) -> None:
-        for dialog_id, redraw in (("scores-dialog", lambda: self.show_high_scores(self.highlight)),
-                                  ("stats-dialog", self.show_stats)):
-            dialog = self.document.getElementById(dialog_id)
-            if found(dialog) and dialog.open:
-                redraw()
+        """Another tab wrote records: show them fresh in the dialog that is open."""
+        if self.is_open("scores-dialog"):
+            self.show_high_scores(self.highlight)
+        if self.is_open("stats-dialog"):
+            self.show_stats()
+        if self.is_open("games-dialog"):
+            self.show_games()

@@ -4,51 +4,47 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.core import rules, save
-from game.screens.markup import escape
-from game.web.dom import fill_names, on_clicks
-from game.web.guard import listener, spawn
+from game.core import save
+from game.core.state import GameState
+from game.screens.review_report import finished_options_html
+from game.session.manager import App
+from game.web.dom import fill_names
+from game.web.guard import spawn
 
 
 class ReviewDialog:
     """Fills ``#review-dialog``; the coach's table is fetched on first use."""
 
-    def __init__(self, document: Any, app: Any, storage: Any) -> None:
-        self.document, self.app, self.storage = document, app, storage
+    def __init__(self, document: Any, app: App) -> None:
+        self.document, self.app = document, app
         self.games = document.getElementById("review-game-select")
         self.seats = document.getElementById("review-seat")
         self.body = document.getElementById("review-body")
-        self._proxies = [on_clicks(document, {"#review-game": lambda: self.open(app.finished_id),
-                                              "#show-review": lambda: self.open(None)}),
-                         listener(lambda _e: self._game_chosen()), listener(lambda _e: self._draw())]
-        self.games.addEventListener("change", self._proxies[1])
-        self.seats.addEventListener("change", self._proxies[2])
 
     def open(self, game_id: str | None) -> None:
         """Open the dialog on ``game_id`` (the newest finished game when None)."""
-        games = self.storage.finished_games()
+        records = self.app.records
+        games = records.history.entries() if records is not None else ()
         self.app.show_notices()
         if not games:
             self.games.innerHTML = ""
             self.seats.innerHTML = ""
             self.body.innerHTML = '<p class="empty">No finished games yet: the last 50 are kept here.</p>'
         else:
-            # Our own text only in this HTML; player names are set as text just below.
-            self.games.innerHTML = "".join(
-                f'<option value="{escape(g.id)}">{escape(g.finished)} · {escape(rules.PRESET_LABELS[g.preset])}'
-                f" · {' / '.join(map(str, g.scores))}</option>" for g in games)
+            self.games.innerHTML = finished_options_html(games)
             if game_id is not None:
                 self.games.value = game_id
-            self._game_chosen()
+            self.game_chosen()
         dialog = self.document.getElementById("review-dialog")
         if not dialog.open:
             dialog.showModal()
 
-    def _state(self):
-        text = self.storage.finished_game(str(self.games.value))
+    def _state(self) -> GameState | None:
+        records = self.app.records
+        text = records.history.text(str(self.games.value)) if records is not None else None
         return None if text is None else save.loads(text)
 
-    def _game_chosen(self) -> None:
+    def game_chosen(self) -> None:
         state = self._state()
         if state is None:
             return
@@ -57,9 +53,9 @@ class ReviewDialog:
             option.textContent = state.players[i].name
         humans = [i for i, p in enumerate(state.players) if p.is_human]
         self.seats.value = str(humans[0] if humans else 0)
-        self._draw()
+        self.draw()
 
-    def _draw(self) -> None:
+    def draw(self) -> None:
         spawn(self._draw_async())
 
     async def _draw_async(self) -> None:
@@ -67,7 +63,7 @@ class ReviewDialog:
         if state is None:
             return
         self.body.innerHTML = '<p class="empty">Asking the coach…</p>'
-        table = await self.app.table_for(state.preset)
+        table = await self.app.coach.table_for(state.preset)
         if table is None:
             self.body.innerHTML = '<p class="empty">The review needs the strategy table, which could not be loaded.</p>'
             return

@@ -1,85 +1,59 @@
-"""The New game dialog: players, their kinds, and the Joker preset."""
+"""The New game dialog: its rows and presets drawn once, then read into players and a preset."""
 
 from __future__ import annotations
 
-import datetime
+from dataclasses import dataclass
 from typing import Any
 
 from game.core import rules
-from game.core.links import daily_seed
-from game.core.players import MAX_PLAYERS, Player
-from game.screens.markup import escape
-from game.strategy import LEVEL_MEANS, LEVEL_NAMES, LEVELS
-from game.web.dom import found, on_clicks
-from game.web.guard import listener
-
-KIND_LABELS = {"human": "Person"} | {
-    level: f"Computer: {LEVEL_NAMES[level]} (averages {LEVEL_MEANS[level]:.0f})" for level in LEVELS
-}
+from game.core.players import PLAYER_KINDS, Player, is_kind
+from game.screens.setup_form import player_rows_html, preset_options_html
+from game.web.dom import found
 
 
-def preset_options_html(selected: str) -> str:
-    """One radio button per preset, with its one-line explanation (our own text only)."""
-    return "".join(
-        f'<label class="preset"><input type="radio" name="preset" value="{p}"'
-        f'{" checked" if p == selected else ""}> {escape(rules.PRESET_LABELS[p])}'
-        f"<small>{escape(rules.PRESET_HELP[p])}</small></label>"
-        for p in rules.PRESETS
-    )
+@dataclass(frozen=True)
+class Setup:
+    """What the dialog asks for."""
 
-
-def player_rows_html(kinds: tuple[str, ...]) -> str:
-    options = "".join(f'<option value="{k}">{escape(KIND_LABELS[k])}</option>' for k in kinds)
-    return "".join(
-        f'<li data-row="{i}"><label>Name <input type="text" maxlength="32" autocomplete="off" '
-        f'data-name="{i}" placeholder="Player {i + 1}"></label> '
-        f'<label><span class="visually-hidden">Player {i + 1} is</span>'
-        f'<select data-kind="{i}">{options}</select></label></li>'
-        for i in range(MAX_PLAYERS)
-    )
+    players: tuple[Player, ...]
+    preset: str
+    real_dice: bool
 
 
 class SetupDialog:
-    """Reads the dialog into a player list and a preset, then starts the game."""
+    """Fills ``#setup`` once; :meth:`read` turns its fields into a :class:`Setup`."""
 
-    def __init__(self, document: Any, app: Any, kinds: tuple[str, ...]) -> None:
-        self.document, self.app = document, app
+    def __init__(self, document: Any) -> None:
+        self.document = document
         self.dialog = document.getElementById("setup")
-        document.getElementById("preset-options").innerHTML = preset_options_html(rules.DEFAULT_PRESET)
-        document.getElementById("player-rows").innerHTML = player_rows_html(kinds)
         self.count = document.getElementById("player-count")
-        self._proxies = [listener(self._show_rows), listener(self._start), listener(self.open),
-                         listener(lambda _e: self.dialog.close()), listener(self._daily)]
-        self.count.addEventListener("change", self._proxies[0])
-        document.getElementById("setup-form").addEventListener("submit", self._proxies[1])
-        document.getElementById("new-game").addEventListener("click", self._proxies[2])
-        self._proxies.append(on_clicks(document, {"#again": self.open}))  # with a finished game's result
-        document.getElementById("setup-cancel").addEventListener("click", self._proxies[3])
-        document.getElementById("setup-daily").addEventListener("click", self._proxies[4])
-        self._show_rows()
+        document.getElementById("preset-options").innerHTML = preset_options_html(rules.DEFAULT_PRESET)
+        document.getElementById("player-rows").innerHTML = player_rows_html(PLAYER_KINDS)
+        self.show_rows()
 
-    def open(self, _event: Any = None) -> None:
-        self.dialog.showModal()
+    def open(self) -> None:
+        if not self.dialog.open:
+            self.dialog.showModal()
 
-    def _show_rows(self, _event: Any = None) -> None:
+    def close(self) -> None:
+        self.dialog.close()
+
+    def show_rows(self) -> None:
+        """Show as many rows as the player count asks for."""
         count = int(self.count.value)
         for row in self.document.querySelectorAll("#player-rows li"):
             row.hidden = int(row.dataset.row) >= count
 
-    def _daily(self, _event: Any) -> None:
-        """Today's daily challenge: a solo game, official rules, the date's seed."""
-        name = self.document.querySelector('[data-name="0"]').value
-        self.dialog.close()
-        self.app.start([Player(name)], rules.DEFAULT_PRESET, daily_seed(datetime.date.today()))
+    def first_name(self) -> str:
+        """The first row's name (the daily challenge is a solo game)."""
+        return str(self.document.querySelector('[data-name="0"]').value)
 
-    def _start(self, event: Any) -> None:
-        event.preventDefault()
+    def read(self) -> Setup:
         players = []
         for i in range(int(self.count.value)):
-            name = self.document.querySelector(f'[data-name="{i}"]').value
-            kind = self.document.querySelector(f'[data-kind="{i}"]').value
-            players.append(Player(name, kind))
+            name = str(self.document.querySelector(f'[data-name="{i}"]').value)
+            kind = str(self.document.querySelector(f'[data-kind="{i}"]').value)
+            players.append(Player(name, kind if is_kind(kind) else "human"))
         checked = self.document.querySelector('input[name="preset"]:checked')
-        self.dialog.close()
-        real = bool(self.document.getElementById("setup-real-dice").checked)
-        self.app.start(players, checked.value if found(checked) else rules.DEFAULT_PRESET, real_dice=real)
+        preset = str(checked.value) if found(checked) else rules.DEFAULT_PRESET
+        return Setup(tuple(players), preset, bool(self.document.getElementById("setup-real-dice").checked))

@@ -11,7 +11,8 @@ from typing import Any
 from pyodide.ffi import JsException, to_js
 
 from game.core.links import challenge_query
-from game.web.dom import found, on_clicks
+from game.core.state import GameState
+from game.web.dom import found
 from game.web.guard import spawn
 
 
@@ -31,7 +32,7 @@ async def share_link(window: Any, title: str, text: str, url: str) -> None:
         except JsException as err:
             if getattr(err, "name", "") == "AbortError":  # the player closed the sheet
                 return
-    clipboard = getattr(navigator, "clipboard", None)
+    clipboard: Any = getattr(navigator, "clipboard", None)
     if found(clipboard):
         try:
             await clipboard.writeText(url)
@@ -51,19 +52,18 @@ def start_share(window: Any, title: str, text: str, url: str) -> None:
     spawn(share_link(window, title, text, url))
 
 
-def bind_sharing(window: Any, app: Any) -> list[Any]:
-    """The Share button (this page) and Challenge a friend (a finished solo game's dice)."""
-    document = window.document
-    page = str(window.location.origin) + str(window.location.pathname)
+def share_page(window: Any) -> None:
+    """The Share button: this page's address."""
+    start_share(window, "Dice Pad", "A dice game you can play offline.", _page(window))
 
-    def challenge() -> None:
-        state = app.state
-        if state is not None and state.over:
-            score = state.grand_totals()[0]
-            url = page + challenge_query(state.seed, state.preset, score, state.players[0].name)
-            start_share(window, "Dice Pad challenge", f"Beat my {score} on the same dice!", url)
 
-    return [on_clicks(document, {
-        "#share": lambda: start_share(window, "Dice Pad", "A dice game you can play offline.", page),
-        "#challenge-friend": challenge,
-    })]
+def share_challenge(window: Any, state: GameState | None) -> None:
+    """Challenge a friend: a finished solo game's dice and score to beat."""
+    if state is not None and state.over:
+        score = state.grand_totals()[0]
+        url = _page(window) + challenge_query(state.seed, state.preset, score, state.players[0].name)
+        start_share(window, "Dice Pad challenge", f"Beat my {score} on the same dice!", url)
+
+
+def _page(window: Any) -> str:
+    return str(window.location.origin) + str(window.location.pathname)

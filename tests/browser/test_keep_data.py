@@ -68,7 +68,7 @@ def test_back_up_to_a_file_and_restore_it_on_another_device(browser, site_url, t
         page.set_input_files("#backup-file", str(path))
         page.wait_for_function("document.getElementById('backup-result').textContent.startsWith('Restored')")
         assert board.snapshot(page) == in_progress  # the backup's game is on this empty board
-        assert second.run_python("from game.main import storage; result = storage.stats('official').games") == 1
+        assert second.run_python("from game.main import records; result = records.stats.read('official').games") == 1
         assert len(page.locator("#stats-body svg").all()) == 1  # the statistics shown again, with the game
         _check(second)
     finally:

@@ -1,0 +1,69 @@
+"""The board's regions and what each shows, from one value: :class:`BoardView`.
+
+The session decides everything the board depends on (the state, the coach's advice, the
+switches) before drawing; drawing is then a pure function of that value and changes
+nothing. The web layer writes each region into the element whose id is its name
+(``docs/ui-contract.md``).
+
+>>> from game.core.state import new_game
+>>> regions = board_regions(BoardView(new_game(["Ann"], seed="r")))
+>>> tuple(regions) == REGIONS, regions["rolloff"], regions["coach"]
+(True, '', '')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, get_args
+
+from game.core.state import GameState
+from game.screens.board import controls_html, dice_html, scorecard_html
+from game.screens.coach_panel import coach_html
+from game.screens.status import challenge_html, rolloff_html, status_html
+
+if TYPE_CHECKING:
+    from game.strategy.advice import Advice
+
+#: The regions of the board, each an element with that id.
+Region = Literal["dice", "controls", "scorecard", "coach", "status", "rolloff", "challenge"]
+REGIONS: tuple[Region, ...] = get_args(Region)
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """Everything the board shows at one moment.
+
+    ``rolled``: the dice were just thrown (they tumble); ``hints``: the Hints switch;
+    ``advice``: the coach's options, when hints are on and the table is here;
+    ``loading``: hints are on but the table is still on its way; ``beat``: a friend's
+    score to beat on these dice.
+    """
+
+    state: GameState
+    rolled: bool = False
+    can_undo: bool = False
+    hints: bool = False
+    advice: Advice | None = None
+    show_values: bool = False
+    loading: bool = False
+    beat: int | None = None
+
+    @property
+    def coaching(self) -> bool:
+        """Whether the coach panel shows: hints on during a person's turn."""
+        player = self.state.current_player
+        return self.hints and player is not None and player.is_human
+
+
+def board_regions(view: BoardView) -> dict[Region, str]:
+    """The HTML of every region, in :data:`REGIONS` order (an empty string hides a region)."""
+    state, best = view.state, view.advice.best if view.advice is not None else None
+    return {
+        "dice": dice_html(state, view.rolled, hint=best.hold if best and best.kind == "hold" else None),
+        "controls": controls_html(state, view.can_undo, view.hints),
+        "scorecard": scorecard_html(state, hint=best.box if best and best.kind == "score" else None),
+        "coach": coach_html(view.coaching, view.advice, view.show_values, view.loading),
+        "status": status_html(state),
+        "rolloff": rolloff_html(state) if state.turn < len(state.players) else "",
+        "challenge": challenge_html(state, view.beat),
+    }

@@ -1,0 +1,43 @@
+"""Fakes of the session's ports, for tests and docstring examples."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from game.screens.regions import Region
+
+
+class RecordingRenderer:
+    """A renderer for tests: keeps the last HTML of each region and everything said."""
+
+    def __init__(self) -> None:
+        self.regions: dict[Region, str] = {}
+        self.names: Sequence[str] = ()
+        self.spoken: list[str] = []
+        self.notices: list[str] = []
+        self.asked: list[tuple[str, str, int]] = []
+        self.highlight: str | None = None
+        self.link_question: str | None = None
+        self.link_forgotten = False
+
+    def render(self, regions: Mapping[Region, str], names: Sequence[str]) -> None:
+        self.regions.update(regions)
+        self.names = names
+
+    def announce(self, text: str) -> None:
+        self.spoken.append(text)
+
+    def notify(self, texts: Sequence[str]) -> None:
+        self.notices.extend(texts)
+
+    def ask_name(self, entry_id: str, name: str, score: int) -> None:
+        self.asked.append((entry_id, name, score))
+
+    def show_high_scores(self, highlight: str | None) -> None:
+        self.highlight = highlight
+
+    def ask_link_choice(self, text: str) -> None:
+        self.link_question = text
+
+    def forget_link(self) -> None:
+        self.link_forgotten = True

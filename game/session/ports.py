@@ -1,0 +1,59 @@
+"""The edges of the session: what it needs from a screen, a clock, a task runner and the strategy.
+
+The web layer implements these in the browser; tests pass fakes (:mod:`game.session.fakes`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from game.core import rules
+from game.core.players import ComputerLevel
+from game.screens.regions import Region
+
+if TYPE_CHECKING:  # the strategy loads on first use, not at start-up
+    from game.strategy.players import ComputerMove
+    from game.strategy.tables import Table
+
+
+class Renderer(Protocol):
+    """What the game manager needs from a screen."""
+
+    def render(self, regions: Mapping[Region, str], names: Sequence[str]) -> None:
+        """Replace each named region's HTML, then fill the name slots with ``names`` as text."""
+
+    def announce(self, text: str) -> None:
+        """Say ``text`` in the live region (screen readers read it out)."""
+
+    def notify(self, texts: Sequence[str]) -> None:
+        """Show lasting notices (storage trouble) where the player will see them."""
+
+    def ask_name(self, entry_id: str, name: str, score: int) -> None:
+        """Ask a player to enter or confirm the name on a new high score."""
+
+    def show_high_scores(self, highlight: str | None) -> None:
+        """Open the high-score table, marking the entry ``highlight``."""
+
+    def ask_link_choice(self, text: str) -> None:
+        """Ask whether to play a link's game or keep the game in progress (``GameSwitcher.choose_link``)."""
+
+    def forget_link(self) -> None:
+        """The link that opened the page is used up: a reload must resume the game on the board."""
+
+
+class Decide(Protocol):
+    """A computer player's choice (:func:`game.strategy.players.decide`)."""
+
+    def __call__(self, level: ComputerLevel, preset: str, filled: Mapping[str, int], dice: rules.Dice,
+                 rolls_left: int, rng: random.Random, table: Table | None) -> ComputerMove: ...
+
+
+#: Fetches and decodes a preset's strategy table (raises if it cannot).
+LoadTable = Callable[[str], Awaitable["Table"]]
+#: Waits between the visible steps of a computer's turn (``asyncio.sleep``; tests skip it).
+Sleep = Callable[[float], Awaitable[None]]
+#: Runs a coroutine in the background (the page's version reports its exceptions at once).
+Spawn = Callable[[Coroutine[Any, Any, None]], "asyncio.Future[None]"]

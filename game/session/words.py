@@ -1,0 +1,77 @@
+"""Everything the session says to the player, in one place: the live region's sentences.
+
+>>> from game.core.state import new_game
+>>> from game.core.dice import ScriptedDice
+>>> state = new_game(["Ann"], seed="x").roll(ScriptedDice([1, 2, 3, 4, 5]))
+>>> describe_roll(state)
+'Rolled 1, 2, 3, 4, 5. 2 rolls left.'
+>>> describe_score(state, state.score("large_straight"), "large_straight")
+'Ann scored 40 in Lg. straight.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.core import rules
+from game.core.state import GameState
+
+
+def describe_roll(state: GameState) -> str:
+    """The words spoken after a roll."""
+    dice = ", ".join(map(str, state.dice or ()))
+    left = state.rolls_left
+    return f"Rolled {dice}. " + (f"{left} roll{'s' if left != 1 else ''} left." if left else "No rolls left.")
+
+
+def describe_hold(name: str, dice: Sequence[int], held: Sequence[bool]) -> str:
+    """A computer's hold: ``Bot holds 6, 6.``"""
+    kept = [str(d) for d, h in zip(dice, held, strict=True) if h]
+    return f"{name} holds {', '.join(kept) or 'nothing'}."
+
+
+def describe_score(before: GameState, after: GameState, box: str) -> str:
+    """What a box scored (and the result, if it ended the game)."""
+    seat = before.current_seat
+    assert seat is not None, "a box is scored during a turn"
+    card = after.cards[seat]
+    points = card.filled[box]
+    bonus = " plus a 100 Yahtzee bonus" if card.yahtzee_bonuses > before.cards[seat].yahtzee_bonuses else ""
+    text = f"{before.players[seat].name} scored {points} in {rules.BOX_LABELS[box]}{bonus}."
+    if after.over:
+        totals = after.grand_totals()
+        text += " Game over. " + ", ".join(f"{p.name} {t}" for p, t in zip(after.players, totals, strict=True)) + "."
+    return text
+
+
+def describe_start(state: GameState) -> str:
+    names = ", ".join(p.name for p in state.players)
+    if len(state.players) == 1:
+        return f"New game for {names}."
+    return f"New game: {names}. {state.players[state.first].name} starts."
+
+
+def describe_link(seed: str, beat: int | None, challenger: str | None) -> str:
+    """The question a link asks while a game is in progress."""
+    text = f"You have a game in progress. The link starts a new game on the seed “{seed}”"
+    return text + (f" with {challenger}'s score of {beat} to beat." if beat is not None else ".")
+
+
+NOT_YET_STARTED = "Start a new game first."
+MOVED_ON = "This game moved on in another tab, so this tab now shows its latest state."
+NOT_APPLIED = "Not applied: this game moved on in another tab. Look again, then play."
+CANNOT_SET_ASIDE = ("Cannot start: the game in progress could not be set aside (the browser's storage is full), "
+                    "so it stays on the board.")
+CANNOT_RESUME = "That game could not be resumed; both games were left where they were."
+LINK_WAITING = "The link's game is waiting in Games."
+TYPE_DICE = "Not allowed: type the dice you rolled, then Record roll."
+NOTHING_TO_UNDO = "Nothing to undo: a box can be taken back only until the next roll."
+
+
+def refused(reason: object) -> str:
+    """A refused action: ``Not allowed: <why>.``"""
+    return f"Not allowed: {reason}."
+
+
+def unreadable(error: object) -> str:
+    return f"A saved game could not be read ({error}), so it was left as it is."

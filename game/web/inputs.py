@@ -1,0 +1,132 @@
+"""The one input table: every click, key, change, submit and cancel the page answers, as a command.
+
+One listener per kind of event sits on the document (controls come and go with
+re-rendering, so nothing is bound to them); the first selector that matches the event's
+target names the command, and the attribute beside it, if any, gives its argument.
+Game commands go to the game manager (:data:`game.session.manager.COMMANDS`); page
+commands open and fill dialogs (:mod:`game.web.page`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Literal
+
+from game.session.manager import GameCommand
+from game.web.dom import found
+from game.web.guard import listener
+
+#: What the page itself does: dialogs, sharing, data, other tabs.
+PageCommand = Literal[
+    "new-game", "setup-rows", "setup-start", "setup-cancel", "daily", "show-games", "resume-game", "link-play",
+    "link-keep", "show-scores", "show-stats", "stats-reset", "name-entered", "show-review", "review-game",
+    "review-pick-game", "review-pick-seat", "backup-save", "backup-restore", "backup-file", "share", "challenge",
+    "close-dialog", "other-tab", "focus-next", "focus-previous",
+]
+Command = GameCommand | PageCommand
+#: A command and the attribute of the matched element that is its argument ("" for none).
+Binding = tuple[str, Command, str]
+Dispatch = Callable[[Command, str], None]
+
+CLICKS: tuple[Binding, ...] = (
+    # The board (game commands).
+    ("[data-die]", "hold", "data-die"),
+    ("#roll", "roll", ""),
+    ("[data-box]", "score", "data-box"),  # a closed box too: the engine says why it is closed
+    ("#skip", "skip", ""),
+    ("#hints", "hints", ""),
+    ("#coach-values", "values", ""),
+    ("#undo", "undo", ""),
+    # The menu and the end of a game.
+    ("#new-game", "new-game", ""),
+    ("#again", "new-game", ""),
+    ("#show-games", "show-games", ""),
+    ("#show-scores", "show-scores", ""),
+    ("#show-stats", "show-stats", ""),
+    ("#show-review", "show-review", ""),
+    ("#review-game", "review-game", ""),
+    ("#share", "share", ""),
+    ("#challenge-friend", "challenge", ""),
+    # Dialogs.
+    ("#setup-daily", "daily", ""),
+    ("#setup-cancel", "setup-cancel", ""),
+    ("[data-resume]", "resume-game", "data-resume"),
+    ("#link-play", "link-play", ""),
+    ("#link-keep", "link-keep", ""),
+    ("#stats-reset", "stats-reset", ""),
+    ("#backup-save", "backup-save", ""),
+    ("#backup-restore", "backup-restore", ""),
+    ("[data-close]", "close-dialog", ""),
+)
+CHANGES: tuple[Binding, ...] = (
+    ("#player-count", "setup-rows", ""),
+    ("#stats-preset", "show-stats", ""),
+    ("#stats-assisted", "show-stats", ""),
+    ("#review-game-select", "review-pick-game", ""),
+    ("#review-seat", "review-pick-seat", ""),
+    ("#backup-file", "backup-file", ""),
+)
+SUBMITS: tuple[Binding, ...] = (
+    ("#dice-entry", "enter-dice", ""),  # the typed dice are read by the page (page.py)
+    ("#setup-form", "setup-start", ""),
+    ("#name-form", "name-entered", ""),
+)
+#: Escape on a dialog: only the link question means something by it (keep my game).
+CANCELS: tuple[Binding, ...] = (("#link-choice", "link-keep", ""),)
+#: Keys on the board, when no dialog is open and no field has focus.
+KEYS: dict[str, tuple[Command, str]] = {
+    **{str(n): ("hold", str(n - 1)) for n in range(1, 6)},
+    "r": ("roll", ""), "R": ("roll", ""), " ": ("roll", ""),
+    "h": ("hints", ""), "H": ("hints", ""),
+    "u": ("undo", ""), "U": ("undo", ""),
+    "ArrowDown": ("focus-next", ""), "ArrowRight": ("focus-next", ""),
+    "ArrowUp": ("focus-previous", ""), "ArrowLeft": ("focus-previous", ""),
+}
+#: Keys whose browser default (scrolling, pressing a focused button twice) must not happen.
+_GAME_KEYS = {" ", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"}
+
+
+def match(event: Any, bindings: tuple[Binding, ...]) -> tuple[Command, str] | None:
+    """The command of the first binding whose selector the event's target is inside."""
+    target = event.target
+    if not hasattr(target, "closest"):
+        return None
+    for selector, command, attribute in bindings:
+        element = target.closest(selector)
+        if found(element):
+            return command, str(element.getAttribute(attribute)) if attribute else ""
+    return None
+
+
+def bind_inputs(document: Any, window: Any, dispatch: Dispatch) -> list[Any]:
+    """Install the page's listeners; returns their proxies, which must stay alive."""
+
+    def on(bindings: tuple[Binding, ...], prevent: bool = False) -> Callable[[Any], None]:
+        def handle(event: Any) -> None:
+            if (matched := match(event, bindings)) is not None:
+                if prevent:
+                    event.preventDefault()
+                dispatch(*matched)
+        return handle
+
+    def on_key(event: Any) -> None:
+        if event.ctrlKey or event.metaKey or event.altKey or found(document.querySelector("dialog[open]")):
+            return
+        tag = str(event.target.tagName or "").lower() if hasattr(event.target, "tagName") else ""
+        if tag in ("input", "select", "textarea") or (key := str(event.key)) not in KEYS:
+            return
+        if key in _GAME_KEYS:
+            event.preventDefault()
+        dispatch(*KEYS[key])
+
+    proxies = []
+    for target, kind, handler, capture in (
+        (document.body, "click", on(CLICKS), False), (document.body, "change", on(CHANGES), False),
+        (document.body, "submit", on(SUBMITS, prevent=True), False),
+        (document, "cancel", on(CANCELS), True),  # "cancel" does not bubble: caught on its way down
+        (document, "keydown", on_key, False),
+        (window, "storage", lambda _event: dispatch("other-tab", ""), False),  # another tab saved
+    ):
+        proxies.append(listener(handler))
+        target.addEventListener(kind, proxies[-1], capture)
+    return proxies

@@ -1,0 +1,104 @@
+"""What each command does in the page: game commands go to the game manager, page commands
+to the dialogs. The one routing table of the page (:data:`PageCommands.handlers`)."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from typing import Any, cast
+
+from game.core import rules
+from game.core.links import daily_seed
+from game.core.players import Player
+from game.session.manager import GAME_COMMANDS, App
+from game.web.data_panel import DataPanel
+from game.web.dialogs import Dialogs
+from game.web.dom import move_box_focus
+from game.web.inputs import Command, PageCommand
+from game.web.review_dialog import ReviewDialog
+from game.web.setup_dialog import SetupDialog
+from game.web.share import share_challenge, share_page
+
+
+class PageCommands:
+    """Routes every command of :mod:`game.web.inputs` to its handler."""
+
+    def __init__(self, document: Any, window: Any, app: App, dialogs: Dialogs, data: DataPanel) -> None:
+        self.document, self.window, self.app, self.dialogs, self.data = document, window, app, dialogs, data
+        self.setup = SetupDialog(document)
+        self.review = ReviewDialog(document, app)
+        self.handlers: dict[PageCommand, Callable[[str], None]] = {
+            "new-game": lambda _: self.setup.open(),
+            "setup-rows": lambda _: self.setup.show_rows(),
+            "setup-start": lambda _: self._start(),
+            "setup-cancel": lambda _: self.setup.close(),
+            "daily": lambda _: self._daily(),
+            "show-games": lambda _: dialogs.show_games(),
+            "resume-game": self._resume,
+            "link-play": lambda _: self._link(True),
+            "link-keep": lambda _: self._link(False),
+            "show-scores": lambda _: dialogs.show_high_scores(),
+            "show-stats": lambda _: self._stats(),
+            "stats-reset": lambda _: self._reset_stats(),
+            "name-entered": lambda _: self._name_entered(),
+            "show-review": lambda _: self.review.open(None),
+            "review-game": lambda _: self.review.open(app.ending.finished_id),
+            "review-pick-game": lambda _: self.review.game_chosen(),
+            "review-pick-seat": lambda _: self.review.draw(),
+            "backup-save": lambda _: data.save(),
+            "backup-restore": lambda _: data.choose_file(),
+            "backup-file": lambda _: data.restore(),
+            "share": lambda _: share_page(window),
+            "challenge": lambda _: share_challenge(window, app.state),
+            "close-dialog": lambda _: dialogs.close(),
+            "other-tab": lambda _: self._other_tab(),
+            "focus-next": lambda _: move_box_focus(document, 1),
+            "focus-previous": lambda _: move_box_focus(document, -1),
+        }
+
+    def dispatch(self, command: Command, arg: str) -> None:
+        if command in GAME_COMMANDS:
+            if command == "enter-dice":  # the typed dice: the form's field
+                arg = str(self.document.getElementById("dice-input").value)
+            self.app.handle(command, arg)
+        else:
+            self.handlers[cast(PageCommand, command)](arg)
+
+    def _start(self) -> None:
+        setup = self.setup.read()
+        self.setup.close()
+        self.app.start(setup.players, setup.preset, real_dice=setup.real_dice)
+
+    def _daily(self) -> None:
+        """Today's daily challenge: a solo game, official rules, the date's seed."""
+        name = self.setup.first_name()
+        self.setup.close()
+        self.app.start([Player(name)], rules.DEFAULT_PRESET, daily_seed(datetime.date.today()))
+
+    def _resume(self, game_id: str) -> None:
+        self.dialogs.close("games-dialog")
+        self.app.games.resume(game_id)
+
+    def _link(self, play: bool) -> None:
+        self.dialogs.close("link-choice")
+        self.app.games.choose_link(play)
+
+    def _stats(self) -> None:
+        self.dialogs.show_stats()
+        self.data.show_status()
+
+    def _reset_stats(self) -> None:
+        if self.window.confirm("Reset all statistics? High scores are kept. This cannot be undone."):
+            if self.app.records is not None:
+                self.app.records.stats.reset(confirmed=True)
+            self.app.renderer.announce("Statistics reset.")
+            self._stats()
+
+    def _name_entered(self) -> None:
+        if (entered := self.dialogs.take_name()) is not None:
+            self.app.ending.confirm_name(*entered)
+
+    def _other_tab(self) -> None:
+        """Another tab saved: follow its game, and show fresh records in an open dialog."""
+        self.app.games.sync()
+        self.dialogs.refresh()
