@@ -6,7 +6,7 @@ import pytest
 
 from game import rules
 from game.core.dice import ScriptedDice
-from game.core.save import SCHEMA, SaveError, dumps, loads, to_dict
+from game.core.save import SCHEMA, SaveError, dumps, loads, state_to_record
 from game.core.state import new_game
 
 
@@ -38,7 +38,7 @@ def test_round_trip_with_bonus():
 
 
 def tampered(state, change) -> str:
-    data = to_dict(state)
+    data = state_to_record(state)
     change(data)
     return json.dumps(data)
 

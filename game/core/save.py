@@ -35,7 +35,8 @@ class SaveError(ValueError):
     """A saved game that cannot be restored; the message says what is wrong."""
 
 
-def to_dict(state: GameState) -> dict[str, Any]:
+def state_to_record(state: GameState) -> dict[str, Any]:
+    """The game as a JSON record (the naming of every codec: ``<thing>_to_record`` / ``_from_record``)."""
     return {
         "schema": SCHEMA,
         "preset": state.preset,
@@ -48,7 +49,7 @@ def to_dict(state: GameState) -> dict[str, Any]:
         "rolls_used": state.rolls_used,
         "dice": None if state.dice is None else list(state.dice),
         "held": list(state.held),
-        "moves": [_move_to_dict(m) for m in state.moves],
+        "moves": [_move_to_record(m) for m in state.moves],
         "assisted": state.assisted,
         "real_dice": state.real_dice,
     }
@@ -56,7 +57,7 @@ def to_dict(state: GameState) -> dict[str, Any]:
 
 def dumps(state: GameState) -> str:
     """The game as compact JSON text, keys in a fixed order so equal games give equal text."""
-    return json.dumps(to_dict(state), separators=(",", ":"), ensure_ascii=False)
+    return json.dumps(state_to_record(state), separators=(",", ":"), ensure_ascii=False)
 
 
 def loads(text: str) -> GameState:
@@ -65,10 +66,11 @@ def loads(text: str) -> GameState:
         data = json.loads(text)
     except (TypeError, ValueError) as err:
         raise SaveError(f"the save is not valid JSON ({err})") from None
-    return from_dict(data)
+    return state_from_record(data)
 
 
-def from_dict(data: Any) -> GameState:
+def state_from_record(data: Any) -> GameState:
+    """Check a record field by field, then replay its moves; :class:`SaveError` says what is wrong."""
     _expect(isinstance(data, dict), "the save is not a JSON object")
     schema = data.get("schema")
     _expect(type(schema) is int, "the save has no schema version")
@@ -200,7 +202,7 @@ def _rolloff(value: Any, players: int) -> tuple[tuple[tuple[int, rules.Dice], ..
 # --- moves ------------------------------------------------------------------------------
 
 
-def _move_to_dict(move: Move) -> dict[str, Any]:
+def _move_to_record(move: Move) -> dict[str, Any]:
     if isinstance(move, Roll):
         return {"roll": list(move.dice), "held": list(move.held)}
     return {"score": move.box}

@@ -278,7 +278,8 @@ class RandomPlay:
         state, saved = self.model.state, _saved_state(text)
         if state.over or saved is None:  # a finished game is no longer saved
             return [] if state.over and saved is None else [f"saved game: page {saved!r}, engine over={state.over}"]
-        page, engine = save.to_dict(replace(saved, assisted=False)), save.to_dict(replace(state, assisted=False))
+        page = save.state_to_record(replace(saved, assisted=False))
+        engine = save.state_to_record(replace(state, assisted=False))
         if page != engine:
             return [f"saved game's {key}: page {page[key]!r}, engine {engine[key]!r}"
                     for key in engine if page[key] != engine[key]]
