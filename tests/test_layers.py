@@ -85,3 +85,35 @@ def test_the_check_catches_a_wrong_import(tmp_path: Path) -> None:
     bad.write_text("from game.session.manager import App\nimport js\n")
     assert {"game.session.manager", "js"} <= imports(bad)
     assert LAYERS.index(layer_of("game.session.manager")) > LAYERS.index(layer_of("game.core.rules"))
+
+
+#: What the page must not import before the first hint, computer turn or review: the strategy
+#: builds its roll tables when imported, and the charts draw only in dialogs (docs/performance.md).
+LAZY = ("game.strategy.coach", "game.strategy.tables", "game.strategy.rolls", "game.strategy.review",
+        "game.strategy.players", "game.screens.charts", "game.screens.review_report")
+
+
+def test_start_up_imports_leave_the_strategy_for_later() -> None:
+    import subprocess
+    import sys
+
+    # Every module game/main.py imports, with the browser's modules stubbed out.
+    code = """
+import sys, types
+for name in ("pyscript", "pyodide", "pyodide.ffi", "pyodide.http", "js"):
+    sys.modules[name] = types.ModuleType(name)
+ffi = sys.modules["pyodide.ffi"]
+ffi.jsnull, ffi.JsException = object(), Exception
+ffi.create_proxy = ffi.create_once_callable = ffi.to_js = lambda value, **_: value
+sys.modules["pyscript"].window = sys.modules["pyscript"].document = None
+import ast
+tree = ast.parse(open("game/main.py", encoding="utf-8").read())
+for node in tree.body:
+    if isinstance(node, ast.ImportFrom) and node.module.startswith("game"):
+        __import__(node.module)
+print(" ".join(sorted(sys.modules)))
+"""
+    loaded = subprocess.run([sys.executable, "-c", code], cwd=GAME.parent, capture_output=True, text=True,
+                            check=True).stdout.split()
+    assert "game.session.manager" in loaded and "game.web.page" in loaded
+    assert not set(LAZY) & set(loaded), set(LAZY) & set(loaded)

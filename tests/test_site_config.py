@@ -130,7 +130,7 @@ def test_headers_for_sample_paths() -> None:
         ("/", "/", True),
         ("/", "/index.html", False),
         ("/game/:name", "/game/rules.py", True),
-        ("/game/:name", "/game/ui/dom.py", False),
+        ("/game/:name", "/game/web/dom.py", False),
     ],
 )
 def test_netlify_for_matching(pattern: str, path: str, matches: bool) -> None:

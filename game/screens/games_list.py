@@ -1,8 +1,9 @@
-"""The Games list (games set aside, resumable) and the question a link asks, as HTML.
+"""Lists of games as HTML: the Games list (set aside, resumable) and the review's choice of finished game.
 
 Every player name here is escaped text: nothing a save or a link holds is ever markup.
 
 >>> from game.records.game_slot import SavedGame
+from game.records.history import FinishedGame
 >>> html = set_aside_html([SavedGame("g1", 4, '{"players": [{"name": "<b>Ann</b>"}], "turn": 2, '
 ...                        '"preset": "official", "seed": "s"}', at=0)])
 >>> "&lt;b&gt;Ann&lt;/b&gt;" in html and 'data-resume="g1"' in html and "round 3 of 13" in html
@@ -18,6 +19,7 @@ from typing import Any
 
 from game.core import rules
 from game.records.game_slot import SavedGame
+from game.records.history import FinishedGame
 from game.screens.markup import escape
 
 
@@ -47,3 +49,10 @@ def set_aside_html(games: Sequence[SavedGame]) -> str:
         items.append(f'<li><span>{escape(describe(game))}</span> <small>{escape(when)}</small> '
                      f'<button type="button" data-resume="{escape(game.id)}">Resume</button></li>')
     return f'<ul class="games-list">{"".join(items)}</ul>'
+
+
+def finished_options_html(games: Sequence[FinishedGame]) -> str:
+    """The review's choice of game: date, rules and scores (our own text only; no names)."""
+    return "".join(
+        f'<option value="{escape(g.id)}">{escape(g.finished)} · {escape(rules.PRESET_LABELS[g.preset])}'
+        f" · {' / '.join(map(str, g.scores))}</option>" for g in games)

@@ -16,10 +16,6 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from game.core import rules
-from game.records.history import FinishedGame
 from game.screens.charts import review_svg
 from game.screens.markup import escape, name_slot
 from game.strategy.advice import describe
@@ -55,10 +51,3 @@ def review_html(review: Review) -> str:
     table = f'<table class="decisions">{head}<tbody>{"".join(_row(d) for d in review.decisions)}</tbody></table>'
     return (summary + costliest + f'<figure class="review-chart">{review_svg(review, "Expected final score")}'
             "</figure><details><summary>Every decision</summary>" + table + "</details>")
-
-
-def finished_options_html(games: Sequence[FinishedGame]) -> str:
-    """The review's choice of game: date, rules and scores (our own text only; no names)."""
-    return "".join(
-        f'<option value="{escape(g.id)}">{escape(g.finished)} · {escape(rules.PRESET_LABELS[g.preset])}'
-        f" · {' / '.join(map(str, g.scores))}</option>" for g in games)

@@ -1,6 +1,6 @@
-"""``window.localStorage`` behind the :class:`game.records.device.KeyValueStore` protocol.
+"""``window.localStorage`` behind the :class:`game.records.kv.KeyValueStore` protocol.
 
-Errors are left to propagate: :class:`game.records.device.Storage` reads a ``JsException``'s
+Errors are left to propagate: :class:`game.records.safe_store.SafeStore` reads a ``JsException``'s
 ``name`` ("QuotaExceededError") to tell a full store from a broken one.
 """
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from game.core import save
 from game.core.state import GameState
-from game.screens.review_report import finished_options_html
+from game.screens.games_list import finished_options_html
 from game.session.manager import App
 from game.web.dom import fill_names
 from game.web.guard import spawn
