@@ -14,7 +14,6 @@ from typing import Any
 
 from pyodide.ffi import create_once_callable, to_js
 
-from game.records.backup import MAX_BYTES, BackupError, backup_text, read_backup, restore_backup
 from game.records.device import Records
 from game.session.manager import App
 from game.web.dom import found
@@ -68,6 +67,8 @@ class DataPanel:
 
     def save(self) -> None:
         """Download every record as ``dice-pad-backup-<date>.json``."""
+        from game.records.backup import backup_text  # on first use: start-up time (docs/performance.md)
+
         today = datetime.date.today().isoformat()
         window = self.window
         blob = window.Blob.new(to_js([backup_text(self.records, today)]),
@@ -83,6 +84,8 @@ class DataPanel:
         self._say(f"Backup saved as {link.download}. Keep it somewhere safe, or restore it on another device.")
 
     async def _restore(self) -> None:
+        from game.records.backup import MAX_BYTES, BackupError, read_backup, restore_backup
+
         files = self.file.files
         if not found(files) or int(files.length) == 0:
             return

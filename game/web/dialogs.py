@@ -8,9 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.records.device import Records
-from game.screens.games_list import set_aside_html
-from game.screens.score_table import high_scores_html
-from game.screens.stats_panel import preset_options_html, stats_html
+from game.screens.stats_panel import preset_options_html
 from game.web.dom import fill_names, found, write_notices
 
 
@@ -52,6 +50,8 @@ class Dialogs:
     # --- high scores and the name of a new one
 
     def show_high_scores(self, highlight: tuple[str, ...] | str | None = None) -> None:
+        from game.screens.score_table import high_scores_html  # dialogs' screens load on first use
+
         self.highlight = (highlight,) if isinstance(highlight, str) else tuple(highlight or ())
         entries = self.records.scores.table()
         self._fill("scores-table", high_scores_html(entries, self.highlight), [e.name for e in entries])
@@ -76,6 +76,8 @@ class Dialogs:
     # --- statistics
 
     def show_stats(self) -> None:
+        from game.screens.stats_panel import stats_html
+
         preset = str(self._get("stats-preset").value)
         assisted = bool(self._get("stats-assisted").checked)
         self._fill("stats-body", stats_html(self.records.stats.read(preset, assisted=assisted)), [])
@@ -84,6 +86,8 @@ class Dialogs:
     # --- games set aside, and the question a link asks
 
     def show_games(self) -> None:
+        from game.screens.games_list import set_aside_html
+
         self._get("games-list").innerHTML = set_aside_html(self.records.set_aside.games())
         self._open("games-dialog")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from game.core import rules
 from game.core.links import daily_seed
@@ -15,9 +15,11 @@ from game.web.data_panel import DataPanel
 from game.web.dialogs import Dialogs
 from game.web.dom import move_box_focus
 from game.web.inputs import Command, PageCommand
-from game.web.review_dialog import ReviewDialog
 from game.web.setup_dialog import SetupDialog
 from game.web.share import share_challenge, share_page
+
+if TYPE_CHECKING:
+    from game.web.review_dialog import ReviewDialog
 
 
 class PageCommands:
@@ -26,7 +28,7 @@ class PageCommands:
     def __init__(self, document: Any, window: Any, app: App, dialogs: Dialogs, data: DataPanel) -> None:
         self.document, self.window, self.app, self.dialogs, self.data = document, window, app, dialogs, data
         self.setup = SetupDialog(document)
-        self.review = ReviewDialog(document, app)
+        self._review: ReviewDialog | None = None
         self.handlers: dict[PageCommand, Callable[[str], None]] = {
             "new-game": lambda _: self.setup.open(),
             "setup-rows": lambda _: self.setup.show_rows(),
@@ -55,6 +57,15 @@ class PageCommands:
             "focus-next": lambda _: move_box_focus(document, 1),
             "focus-previous": lambda _: move_box_focus(document, -1),
         }
+
+    @property
+    def review(self) -> ReviewDialog:
+        """The review dialog, built on first use (start-up time: docs/performance.md)."""
+        if self._review is None:
+            from game.web.review_dialog import ReviewDialog
+
+            self._review = ReviewDialog(self.document, self.app)
+        return self._review
 
     def dispatch(self, command: Command, arg: str) -> None:
         if command in GAME_COMMANDS:
