@@ -3,7 +3,6 @@
 Every player name here is escaped text: nothing a save or a link holds is ever markup.
 
 >>> from game.records.game_slot import SavedGame
-from game.records.history import FinishedGame
 >>> html = set_aside_html([SavedGame("g1", 4, '{"players": [{"name": "<b>Ann</b>"}], "turn": 2, '
 ...                        '"preset": "official", "seed": "s"}', at=0)])
 >>> "&lt;b&gt;Ann&lt;/b&gt;" in html and 'data-resume="g1"' in html and "round 3 of 13" in html
