@@ -41,7 +41,7 @@ class GameSwitcher:
             app.resume(state, saved)
         if opening == "ask" and link.seed is not None:
             self.pending_link = (link, challenge, name)
-            app.renderer.ask_link_choice(words.describe_link(link.seed, link.beat, link.challenger or "a friend"))
+            app.renderer.ask_link_choice(words.describe_link(link.seed, challenge))
         elif opening == "resume":
             app.renderer.forget_link()
         else:
@@ -51,7 +51,8 @@ class GameSwitcher:
         """The answer to :meth:`open`'s question; the game not chosen is set aside."""
         if self.pending_link is None:
             return
-        app, ((link, challenge, name), self.pending_link) = self.app, (self.pending_link, None)
+        app, (link, challenge, name) = self.app, self.pending_link
+        self.pending_link = None
         preset = link.preset or rules.DEFAULT_PRESET
         if play:
             app.start([Player(name)], preset, link.seed, challenge)  # sets aside the game on the board

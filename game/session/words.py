@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from game.core import rules
 from game.core.state import GameState
+from game.records.game_slot import Challenge
 
 
 def describe_roll(state: GameState) -> str:
@@ -51,10 +52,10 @@ def describe_start(state: GameState) -> str:
     return f"New game: {names}. {state.players[state.first].name} starts."
 
 
-def describe_link(seed: str, beat: int | None, challenger: str | None) -> str:
+def describe_link(seed: str, challenge: Challenge | None) -> str:
     """The question a link asks while a game is in progress."""
     text = f"You have a game in progress. The link starts a new game on the seed “{seed}”"
-    return text + (f" with {challenger}'s score of {beat} to beat." if beat is not None else ".")
+    return text + (f" with {challenge.name}'s score of {challenge.beat} to beat." if challenge else ".")
 
 
 NOT_YET_STARTED = "Start a new game first."

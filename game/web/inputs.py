@@ -2,7 +2,8 @@
 
 One listener per kind of event sits on the document (controls come and go with
 re-rendering, so nothing is bound to them); the first selector that matches the event's
-target names the command, and the attribute beside it, if any, gives its argument.
+target names the command, and the source beside it, if any, gives its argument: an
+attribute of the matched element, or for a form the value of the field it selects.
 Game commands go to the game manager (:data:`game.session.manager.COMMANDS`); page
 commands open and fill dialogs (:mod:`game.web.page`).
 """
@@ -24,7 +25,8 @@ PageCommand = Literal[
     "close-dialog", "other-tab", "focus-next", "focus-previous",
 ]
 Command = GameCommand | PageCommand
-#: A command and the attribute of the matched element that is its argument ("" for none).
+#: A selector, its command, and where the argument comes from ("" for none): an attribute of
+#: the matched element, or, when that element is a form, a selector of the field holding it.
 Binding = tuple[str, Command, str]
 Dispatch = Callable[[Command, str], None]
 
@@ -67,7 +69,7 @@ CHANGES: tuple[Binding, ...] = (
     ("#backup-file", "backup-file", ""),
 )
 SUBMITS: tuple[Binding, ...] = (
-    ("#dice-entry", "enter-dice", ""),  # the typed dice are read by the page (page.py)
+    ("#dice-entry", "enter-dice", "#dice-input"),  # the dice typed in
     ("#setup-form", "setup-start", ""),
     ("#name-form", "name-entered", ""),
 )
@@ -91,10 +93,15 @@ def match(event: Any, bindings: tuple[Binding, ...]) -> tuple[Command, str] | No
     target = event.target
     if not hasattr(target, "closest"):
         return None
-    for selector, command, attribute in bindings:
+    for selector, command, source in bindings:
         element = target.closest(selector)
-        if found(element):
-            return command, str(element.getAttribute(attribute)) if attribute else ""
+        if not found(element):
+            continue
+        if not source:
+            return command, ""
+        if str(element.tagName).lower() == "form":
+            return command, str(element.querySelector(source).value)
+        return command, str(element.getAttribute(source))
     return None
 
 

@@ -69,8 +69,6 @@ class PageCommands:
 
     def dispatch(self, command: Command, arg: str) -> None:
         if command in GAME_COMMANDS:
-            if command == "enter-dice":  # the typed dice: the form's field
-                arg = str(self.document.getElementById("dice-input").value)
             self.app.handle(command, arg)
         else:
             self.handlers[cast(PageCommand, command)](arg)
