@@ -13,30 +13,34 @@ from game.session.manager import App
 from game.web.data_panel import DataPanel
 from game.web.dialogs import Dialogs
 from game.web.dom import DomRenderer
+from game.web.feedback import Feedback
 from game.web.guard import report, spawn
 from game.web.inputs import bind_inputs
 from game.web.local_storage import open_local_store
 from game.web.page import PageCommands
+from game.web.settings_dialog import SettingsDialog
 from game.web.strategy_loader import decide, fetch_table
 
 # A failure during start-up is recorded like any other (PyScript alone would only draw it
 # in the page), so every engine's tests see it in window.diceErrors.
 try:
     records = open_records(open_local_store(window))
+    settings = SettingsDialog(document, records)  # applies the stored theme and motion at once
     dialogs = Dialogs(document, records)
-    app = App(DomRenderer(document, dialogs), records, decide=decide, load_table=fetch_table, spawn=spawn)
+    app = App(DomRenderer(document, dialogs, Feedback(window, settings.current)), records, decide=decide,
+              load_table=fetch_table, spawn=spawn)
     data = DataPanel(document, window, app, records, dialogs.refresh)
     app.ending.on_finish = data.request_persistence  # a finished game is worth keeping: ask to keep it
     if window.matchMedia("(display-mode: standalone)").matches:  # installed: the player means to come back
         data.request_persistence()
-    listeners = bind_inputs(document, window, PageCommands(document, window, app, dialogs, data).dispatch)
+    listeners = bind_inputs(document, window, PageCommands(document, window, app, dialogs, data, settings).dispatch)
 
     link = parse_query(str(window.location.search))
     app.renderer.notify(link.notices)
     app.games.open(link, records.name.read() or "Player 1")
     app.show_notices()
 
-    for control in ("new-game", "show-games", "show-scores", "show-stats", "show-review", "share"):
+    for control in ("new-game", "show-games", "show-scores", "show-stats", "show-review", "share", "show-settings"):
         document.getElementById(control).disabled = False
     document.body.dataset.state = "ready"
 except Exception as error:

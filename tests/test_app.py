@@ -5,6 +5,7 @@ import concurrent.futures
 
 from game import rules
 from game.core import save
+from game.core.card import Score
 from game.core.dice import ScriptedDice
 from game.core.players import Player
 from game.records.device import MemoryStore, open_records
@@ -118,3 +119,53 @@ def test_computer_turns_play_out_with_a_fake_decider():
         app = pool.submit(asyncio.run, run()).result(timeout=60)
     assert app.state.over and len(app.state.cards[0].filled) == 13
     assert calls[:2] == [2, 1]
+
+
+def test_a_roll_and_a_score_each_give_one_cue_and_a_refused_action_none():
+    app, screen, _ = make_app()
+    app.start([Player("Ann")], seed="cues")
+    app.score("chance")  # refused: nothing rolled yet
+    app.toggle_hold(0)  # refused too
+    assert screen.cues == []
+    app.roll(ScriptedDice([1, 2, 3, 4, 5]))
+    assert screen.cues == ["roll"]
+    app.toggle_hold(0)  # a hold is no roll and no score
+    app.undo()  # nothing to undo
+    assert screen.cues == ["roll"]
+    app.score("large_straight")
+    assert screen.cues == ["roll", "score"]
+    app.score("chance")  # refused: the turn is over
+    assert screen.cues == ["roll", "score"]
+
+
+def test_real_dice_typed_in_give_a_roll_cue_and_a_mistyped_entry_none():
+    app, screen, _ = make_app()
+    app.start([Player("Ann")], seed="real", real_dice=True)
+    app.enter_dice("12")
+    app.roll()  # refused: real dice are typed in
+    assert screen.cues == []
+    app.enter_dice("66666")
+    assert screen.cues == ["roll"]
+
+
+def test_a_computer_turn_cues_its_rolls_and_its_score():
+    def decide(level, preset, filled, dice, rolls_left, rng, table):
+        if rolls_left == 2:
+            return HoldDice((True, False, False, False, False))
+        return ScoreBox(next(b for b in rules.BOXES if b not in filled))
+
+    async def no_wait(_seconds):
+        return None
+
+    async def run():
+        screen = RecordingRenderer()
+        app = App(screen, None, sleep=no_wait, decide=decide)
+        app.start([Player("Bot", "greedy")], seed="bot-cues")
+        while not app.state.over:
+            await asyncio.sleep(0)
+        return app, screen
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        app, screen = pool.submit(asyncio.run, run()).result(timeout=60)
+    assert screen.cues[:3] == ["roll", "roll", "score"]
+    assert screen.cues == ["score" if isinstance(move, Score) else "roll" for move in app.state.moves]

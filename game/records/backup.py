@@ -6,7 +6,7 @@ that is not a backup, is damaged anywhere, or comes from a newer version gets a 
 :class:`BackupError` and changes nothing. A good file is merged into what the device has,
 as two tabs merge: high scores and finished games by id, the games in progress by id
 and revision, statistics keep whichever record counted more games (two records cannot be
-added without counting a game twice), and a name already here stays.
+added without counting a game twice), and a name or settings already here stay.
 
 >>> from game.records.device import MemoryStore, open_records
 >>> here, there = open_records(MemoryStore()), open_records(MemoryStore())
@@ -61,6 +61,13 @@ from game.records.set_aside import (
     set_aside_from_record,
     set_aside_to_record,
 )
+from game.records.settings import (
+    SETTINGS_KEY,
+    SETTINGS_VERSION,
+    Settings,
+    settings_from_record,
+    settings_to_record,
+)
 from game.records.statistics import STATS_KEYS, STATS_VERSION, Stats, stats_key, stats_to_record, stats_under
 
 FORMAT = "dice-pad-backup"
@@ -83,6 +90,7 @@ class Backup:
     history: list[Kept] = field(default_factory=list)
     current: SavedGame | None = None
     set_aside: tuple[SavedGame, ...] = ()
+    settings: Settings | None = None
 
 
 def backup_text(records: Records, created: str) -> str:
@@ -92,6 +100,8 @@ def backup_text(records: Records, created: str) -> str:
                                        SET_ASIDE_KEY: set_aside_to_record(records.set_aside.games())}
     if (name := records.name.read()) is not None:
         kept[NAME_KEY] = name_to_record(name)
+    if records.settings.stored():
+        kept[SETTINGS_KEY] = settings_to_record(records.settings.read())
     if (current := records.slot.read()) is not None:
         kept[GAME_KEY] = saved_game_to_record(current)
     for preset in rules.PRESETS:
@@ -144,6 +154,8 @@ def restore_backup(records: Records, backup: Backup) -> str:
                                   "the restored high scores")]
     if backup.name is not None and records.name.read() is None:
         records.name.remember(backup.name)
+    if backup.settings is not None and not records.settings.stored():
+        written.append(records.settings.write(backup.settings))
     for stats in backup.stats:
         if stats.games > records.stats.read(stats.preset, assisted=stats.assisted).games:
             written.append(store.write_record(stats_key(stats.preset, stats.assisted), stats_to_record(stats),
@@ -195,6 +207,8 @@ def _read_record(backup: Backup, key: str, record: object) -> None:
         backup.set_aside = set_aside_from_record(upgrade(record, SET_ASIDE_VERSION, {}))
         for game in backup.set_aside:
             save.loads(game.text or "")
+    elif key == SETTINGS_KEY:
+        backup.settings = settings_from_record(upgrade(record, SETTINGS_VERSION, {}))
     elif key in STATS_KEYS:
         backup.stats.append(stats_under(key, upgrade(record, STATS_VERSION, {})))
     else:
@@ -203,5 +217,5 @@ def _read_record(backup: Backup, key: str, record: object) -> None:
 
 def _what(key: str) -> str:
     names = {SCORES_KEY: "the high scores", NAME_KEY: "the player name", HISTORY_KEY: "the finished games",
-             GAME_KEY: "the game in progress", SET_ASIDE_KEY: "the games set aside"}
+             GAME_KEY: "the game in progress", SET_ASIDE_KEY: "the games set aside", SETTINGS_KEY: "the settings"}
     return names.get(key, "the statistics" if key in STATS_KEYS else "a record")

@@ -38,6 +38,7 @@ from game.records.kv import (  # noqa: F401 (re-exported: one import for the sto
 from game.records.player_name import PlayerName
 from game.records.safe_store import Notice, SafeStore
 from game.records.set_aside import SetAsideGames
+from game.records.settings import SavedSettings
 from game.records.statistics import StatsRecords
 
 
@@ -47,7 +48,8 @@ class Records:
 
     ``slot``: the game on the board (``yahtzee:game``); ``set_aside``: the games set aside
     (``yahtzee:games``); ``scores``: the high-score table; ``name``: the last player name;
-    ``stats``: statistics per preset; ``history``: the finished games kept for review.
+    ``stats``: statistics per preset; ``history``: the finished games kept for review;
+    ``settings``: theme, sound, vibration and animation (``yahtzee:settings``).
     """
 
     store: SafeStore
@@ -57,6 +59,7 @@ class Records:
     name: PlayerName
     stats: StatsRecords
     history: History
+    settings: SavedSettings
 
     def take_notices(self) -> list[Notice]:
         """The notices not yet shown, oldest first; the list empties."""
@@ -72,4 +75,4 @@ def open_records(kv: KeyValueStore | None, *, clock: Callable[[], datetime] = da
     """
     store = SafeStore(kv, clock=clock, new_id=new_id)
     return Records(store, GameSlot(store), SetAsideGames(store), HighScores(store), PlayerName(store),
-                   StatsRecords(store), History(store))
+                   StatsRecords(store), History(store), SavedSettings(store))

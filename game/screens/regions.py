@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, get_args
 
 from game.core.state import GameState
-from game.screens.board import controls_html, dice_html, scorecard_html
+from game.screens.board import controls_html, dice_html
 from game.screens.coach_panel import coach_html
+from game.screens.scorecard import scorecard_html
 from game.screens.status import challenge_html, rolloff_html, status_html
 
 if TYPE_CHECKING:

@@ -56,13 +56,17 @@ def challenge_html(state: GameState, beat: int | None) -> str:
 
 
 def rolloff_html(state: GameState) -> str:
-    """The roll-off for who starts, round by round (empty in a solo game)."""
+    """The roll-off for who starts, round by round, on one line (empty in a solo game).
+
+    >>> from game.core.state import new_game
+    >>> rolloff_html(new_game(["Ann", "Ben"], seed="s")).count("<p>")
+    1
+    """
     if not state.rolloff:
         return ""
     rounds = []
     for number, throws in enumerate(state.rolloff, start=1):
-        items = ", ".join(f'{name_slot(seat)} {sum(dice)} <small>({"-".join(map(str, dice))})</small>'
+        items = ", ".join(f'{name_slot(seat)} {sum(dice)}<small> ({"-".join(map(str, dice))})</small>'
                           for seat, dice in throws)
-        title = "Who starts: " if number == 1 else "Tie, again: "
-        rounds.append(f"<p>{title}{items}</p>")
-    return "".join(rounds) + f"<p><strong>{name_slot(state.first)} starts.</strong></p>"
+        rounds.append(("Who starts: " if number == 1 else "tie, again: ") + items)
+    return f"<p>{'; '.join(rounds)} — <strong>{name_slot(state.first)} starts.</strong></p>"

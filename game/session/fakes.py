@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from game.screens.regions import Region
+from game.session.ports import Cue
 
 
 class RecordingRenderer:
-    """A renderer for tests: keeps the last HTML of each region and everything said."""
+    """A renderer for tests: keeps the last HTML of each region, everything said and every cue."""
 
     def __init__(self) -> None:
         self.regions: dict[Region, str] = {}
@@ -19,6 +20,7 @@ class RecordingRenderer:
         self.highlight: str | None = None
         self.link_question: str | None = None
         self.link_forgotten = False
+        self.cues: list[Cue] = []
 
     def render(self, regions: Mapping[Region, str], names: Sequence[str]) -> None:
         self.regions.update(regions)
@@ -41,3 +43,6 @@ class RecordingRenderer:
 
     def forget_link(self) -> None:
         self.link_forgotten = True
+
+    def cue(self, event: Cue) -> None:
+        self.cues.append(event)

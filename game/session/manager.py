@@ -185,7 +185,7 @@ class App:
             self.renderer.announce(f"Wait: it is {player.name}'s turn.")
             return None
         try:
-            self.state = action(self.state)
+            before, self.state = self.state, action(self.state)
         except IllegalAction as err:
             self.renderer.announce(words.refused(err))
             return None
@@ -193,6 +193,8 @@ class App:
         # that ended the game cannot be taken back (its scores are recorded).
         self.undo_point = None if self.state.over else undo_point
         self.actuate(rolled)
+        if len(self.state.moves) > len(before.moves):  # dice rolled or a box scored: felt and heard
+            self.renderer.cue("roll" if rolled else "score")
         return self.state
 
     # --- drawing and saving ------------------------------------------------------------------

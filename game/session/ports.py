@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from game.core import rules
 from game.core.players import ComputerLevel
@@ -17,6 +17,10 @@ from game.screens.regions import Region
 if TYPE_CHECKING:  # the strategy loads on first use, not at start-up
     from game.strategy.players import ComputerMove
     from game.strategy.tables import Table
+
+
+#: What a physical cue marks: dice rolled (a person's, a computer's, real dice typed in) or a box scored.
+Cue = Literal["roll", "score"]
 
 
 class Renderer(Protocol):
@@ -42,6 +46,9 @@ class Renderer(Protocol):
 
     def forget_link(self) -> None:
         """The link that opened the page is used up: a reload must resume the game on the board."""
+
+    def cue(self, event: Cue) -> None:
+        """A physical cue: the dice sound, a vibration; the web layer decides per the player's settings."""
 
 
 class Decide(Protocol):

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.core.state import GameState
 from game.records.device import Records
+from game.screens.markup import name_slot
 from game.screens.stats_panel import preset_options_html
 from game.web.dom import fill_names, found, write_notices
 
@@ -72,6 +74,18 @@ class Dialogs:
             return None
         entry_id, self.entry_id = self.entry_id, None
         return entry_id, str(self._get("name-input").value)
+
+    # --- one player's card, opened from a name in the pad
+
+    def show_card(self, state: GameState | None, seat: int) -> None:
+        from game.screens.scorecard import player_card_html
+
+        if state is None or not 0 <= seat < len(state.players):
+            return
+        names = [player.name for player in state.players]
+        self._fill("card-title", f"{name_slot(seat)}’s card", names)
+        self._fill("card-body", player_card_html(state, seat), names)
+        self._open("card-dialog")
 
     # --- statistics
 

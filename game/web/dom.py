@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from pyodide.ffi import jsnull
 
 from game.screens.regions import Region
+from game.session.ports import Cue
 
 
 def found(value: Any) -> bool:
@@ -48,11 +49,17 @@ class Prompts(Protocol):
     def ask_link_choice(self, text: str) -> None: ...
 
 
+class Cues(Protocol):
+    """The sound and vibration of a roll or a score (:class:`game.web.feedback.Feedback`)."""
+
+    def cue(self, event: Cue) -> None: ...
+
+
 class DomRenderer:
     """Writes regions into elements whose ids are the region names."""
 
-    def __init__(self, document: Any, prompts: Prompts) -> None:
-        self.document, self.prompts = document, prompts
+    def __init__(self, document: Any, prompts: Prompts, cues: Cues) -> None:
+        self.document, self.prompts, self.cues = document, prompts, cues
         self.last: dict[str, str] = {}
         self.live = document.getElementById("announce")
 
@@ -88,6 +95,9 @@ class DomRenderer:
 
     def show_high_scores(self, highlight: str | None) -> None:
         self.prompts.show_high_scores(highlight)
+
+    def cue(self, event: Cue) -> None:
+        self.cues.cue(event)
 
     def _focus_key(self) -> str | None:
         active = self.document.activeElement

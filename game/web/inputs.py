@@ -22,7 +22,8 @@ PageCommand = Literal[
     "new-game", "setup-rows", "setup-start", "setup-cancel", "daily", "show-games", "resume-game", "link-play",
     "link-keep", "show-scores", "show-stats", "stats-reset", "name-entered", "show-review", "review-game",
     "review-pick-game", "review-pick-seat", "backup-save", "backup-restore", "backup-file", "share", "challenge",
-    "close-dialog", "other-tab", "focus-next", "focus-previous",
+    "close-dialog", "other-tab", "focus-next", "focus-previous", "menu", "show-card",
+    "show-settings", "settings-changed",
 ]
 Command = GameCommand | PageCommand
 #: A selector, its command, and where the argument comes from ("" for none): an attribute of
@@ -39,7 +40,9 @@ CLICKS: tuple[Binding, ...] = (
     ("#hints", "hints", ""),
     ("#coach-values", "values", ""),
     ("#undo", "undo", ""),
+    ("[data-card]", "show-card", "data-card"),  # a name in the pad: that player's card
     # The menu and the end of a game.
+    ("#menu-toggle", "menu", ""),
     ("#new-game", "new-game", ""),
     ("#again", "new-game", ""),
     ("#show-games", "show-games", ""),
@@ -48,6 +51,7 @@ CLICKS: tuple[Binding, ...] = (
     ("#show-review", "show-review", ""),
     ("#review-game", "review-game", ""),
     ("#share", "share", ""),
+    ("#show-settings", "show-settings", ""),
     ("#challenge-friend", "challenge", ""),
     # Dialogs.
     ("#setup-daily", "daily", ""),
@@ -67,6 +71,7 @@ CHANGES: tuple[Binding, ...] = (
     ("#review-game-select", "review-pick-game", ""),
     ("#review-seat", "review-pick-seat", ""),
     ("#backup-file", "backup-file", ""),
+    ("#settings-form", "settings-changed", ""),  # any of its controls: applied and kept at once
 )
 SUBMITS: tuple[Binding, ...] = (
     ("#dice-entry", "enter-dice", "#dice-input"),  # the dice typed in

@@ -15,6 +15,7 @@ from game.web.data_panel import DataPanel
 from game.web.dialogs import Dialogs
 from game.web.dom import move_box_focus
 from game.web.inputs import Command, PageCommand
+from game.web.settings_dialog import SettingsDialog
 from game.web.setup_dialog import SetupDialog
 from game.web.share import share_challenge, share_page
 
@@ -25,8 +26,10 @@ if TYPE_CHECKING:
 class PageCommands:
     """Routes every command of :mod:`game.web.inputs` to its handler."""
 
-    def __init__(self, document: Any, window: Any, app: App, dialogs: Dialogs, data: DataPanel) -> None:
+    def __init__(self, document: Any, window: Any, app: App, dialogs: Dialogs, data: DataPanel,
+                 settings: SettingsDialog) -> None:
         self.document, self.window, self.app, self.dialogs, self.data = document, window, app, dialogs, data
+        self.settings = settings
         self.setup = SetupDialog(document)
         self._review: ReviewDialog | None = None
         self.handlers: dict[PageCommand, Callable[[str], None]] = {
@@ -51,11 +54,15 @@ class PageCommands:
             "backup-restore": lambda _: data.choose_file(),
             "backup-file": lambda _: data.restore(),
             "share": lambda _: share_page(window),
+            "show-settings": lambda _: settings.open(),
+            "settings-changed": lambda _: settings.changed(),
             "challenge": lambda _: share_challenge(window, app.state),
             "close-dialog": lambda _: dialogs.close(),
             "other-tab": lambda _: self._other_tab(),
             "focus-next": lambda _: move_box_focus(document, 1),
             "focus-previous": lambda _: move_box_focus(document, -1),
+            "menu": lambda _: self._fold_menu(toggle=True),
+            "show-card": lambda seat: dialogs.show_card(app.state, int(seat)),
         }
 
     @property
@@ -68,10 +75,18 @@ class PageCommands:
         return self._review
 
     def dispatch(self, command: Command, arg: str) -> None:
+        if command != "menu":
+            self._fold_menu()  # a phone's menu folds away once something is chosen
         if command in GAME_COMMANDS:
             self.app.handle(command, arg)
         else:
             self.handlers[cast(PageCommand, command)](arg)
+
+    def _fold_menu(self, toggle: bool = False) -> None:
+        """Fold the phone's menu (``toggle``: open it if folded); wide screens show it always (CSS)."""
+        button = self.document.getElementById("menu-toggle")
+        expanded = toggle and button.getAttribute("aria-expanded") != "true"
+        button.setAttribute("aria-expanded", "true" if expanded else "false")
 
     def _start(self) -> None:
         setup = self.setup.read()
@@ -108,6 +123,7 @@ class PageCommands:
             self.app.ending.confirm_name(*entered)
 
     def _other_tab(self) -> None:
-        """Another tab saved: follow its game, and show fresh records in an open dialog."""
+        """Another tab saved: follow its game and its settings, and show fresh records in an open dialog."""
         self.app.games.sync()
         self.dialogs.refresh()
+        self.settings.reload()

@@ -64,9 +64,16 @@ def close_end_dialogs(page: Page) -> None:
         page.click("#scores-dialog [data-close]")
 
 
+def open_menu(page: Page) -> None:
+    """On a narrow screen the menu folds behind the Menu button: unfold it."""
+    if page.locator("#menu-toggle").is_visible() and page.get_attribute("#menu-toggle", "aria-expanded") != "true":
+        page.click("#menu-toggle")
+
+
 def new_game(page: Page, names: list[str], kinds: list[str] | None = None, preset: str = "official") -> None:
     """Start a game through the New game dialog."""
     close_end_dialogs(page)
+    open_menu(page)
     page.click("#new-game")
     page.select_option("#player-count", str(len(names)))
     for i, name in enumerate(names):

@@ -106,10 +106,14 @@ def test_screenshots_and_no_horizontal_scroll(site, width, height):
     assert path.stat().st_size > 10_000
     # The page itself never scrolls sideways; only the scorecard may, inside its frame.
     assert page.evaluate("document.documentElement.scrollWidth") <= width
-    # Every menu item is in full view: none starts off the side of a phone's screen.
+    # Every menu item is in full view once the menu is open: none off the side of a phone's screen.
+    board.open_menu(page)
     edges = page.evaluate("[...document.querySelectorAll('.menu button')]"
-                          ".map((b) => { const r = b.getBoundingClientRect(); return [r.left, r.right]; })")
-    assert len(edges) == 6 and all(0 <= left and right <= width for left, right in edges), edges
+                          ".map((b) => { const r = b.getBoundingClientRect(); return [r.left, r.right, r.bottom]; })")
+    assert len(edges) == 7 and all(0 <= left and right <= width and bottom <= height
+                                   for left, right, bottom in edges), edges
+    if page.locator("#menu-toggle").is_visible():
+        page.click("#menu-toggle")  # fold it again
     page.set_viewport_size({"width": 1280, "height": 800})
 
 

@@ -1,0 +1,110 @@
+"""``yahtzee:settings``: the player's settings on this device (theme, sound, vibration, animation).
+
+Unlike every other record, settings are never worth a word to the player: a stored value
+that is missing, damaged or of the wrong type falls back to its default, field by field,
+with no notice and no backup copy (text that is not a JSON object gives all the defaults).
+The page's early script ``assets/theme.js`` reads the theme and the animation switch the
+same way before Python starts, so both must agree (``docs/storage.md``). Writing is the
+store's usual write: a full store keeps the previous settings and says so once.
+
+>>> from game.records.kv import MemoryStore
+>>> from game.records.safe_store import SafeStore
+>>> store = SafeStore(MemoryStore({SETTINGS_KEY: '{"version": 1, "theme": "purple", "sound": false}'}))
+>>> SavedSettings(store).read()
+Settings(theme='system', sound=False, vibration=True, animation=True)
+>>> SavedSettings(store).write(Settings(theme="dark")), SavedSettings(store).read().theme, store.notices
+(True, 'dark', ())
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields
+from typing import Any, Literal, get_args
+
+from game.records.safe_store import SafeStore
+
+SETTINGS_KEY = "yahtzee:settings"
+SETTINGS_VERSION = 1
+
+Theme = Literal["system", "light", "dark"]
+#: The themes, in the order the dialog offers them.
+THEMES: tuple[Theme, ...] = get_args(Theme)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the page looks and feels: ``theme`` ("system" follows ``prefers-color-scheme``),
+    the dice ``sound``, a ``vibration`` on roll and score, and the dice ``animation``."""
+
+    theme: Theme = "system"
+    sound: bool = True
+    vibration: bool = True
+    animation: bool = True
+
+
+#: Every field of :class:`Settings`, in order.
+SETTING_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Settings))
+
+
+def _valid(name: str, value: object) -> bool:
+    return value in THEMES if name == "theme" else isinstance(value, bool)  # "dark" in THEMES: exact str
+
+
+def settings_to_record(settings: Settings) -> dict[str, Any]:
+    return {"version": SETTINGS_VERSION, **asdict(settings)}
+
+
+def settings_from_record(data: Mapping[str, Any]) -> Settings:
+    """The settings of a whole, valid record (a backup file's): ``ValueError`` names a bad field.
+
+    >>> settings_from_record({"version": 1, "theme": "dark", "sound": 1, "vibration": True, "animation": True})
+    Traceback (most recent call last):
+    ...
+    ValueError: sound is not one of the settings' values
+    """
+    for name in SETTING_NAMES:
+        if not _valid(name, data.get(name)):
+            raise ValueError(f"{name} is not one of the settings' values")
+    return Settings(**{name: data[name] for name in SETTING_NAMES})
+
+
+def settings_from_text(raw: str | None) -> Settings:
+    """The stored text read leniently, each field on its own: what this device uses.
+
+    >>> settings_from_text('{"theme": "light", "animation": "no"}')
+    Settings(theme='light', sound=True, vibration=True, animation=True)
+    >>> settings_from_text("{not json") == settings_from_text('["dark"]') == settings_from_text(None) == Settings()
+    True
+    """
+    if raw is None:
+        return Settings()
+    try:
+        data = json.loads(raw, parse_constant=_refuse)  # NaN and Infinity: not JSON to JavaScript either
+    except (ValueError, RecursionError):
+        return Settings()
+    if not isinstance(data, dict):
+        return Settings()
+    return Settings(**{name: data[name] for name in SETTING_NAMES if name in data and _valid(name, data[name])})
+
+
+def _refuse(constant: str) -> object:
+    raise ValueError(f"{constant} is not JSON")
+
+
+class SavedSettings:
+    def __init__(self, store: SafeStore) -> None:
+        self._store = store
+
+    def read(self) -> Settings:
+        """The settings of this device; the defaults for anything not stored or unreadable (no notice)."""
+        return settings_from_text(self._store.get(SETTINGS_KEY))
+
+    def stored(self) -> bool:
+        """Whether this device has settings of its own stored (a backup's do not replace them)."""
+        return self._store.get(SETTINGS_KEY) is not None
+
+    def write(self, settings: Settings) -> bool:
+        """Keep ``settings``; False (the previous ones stay, and a notice says so) if the store is full."""
+        return self._store.write_record(SETTINGS_KEY, settings_to_record(settings), "the settings")

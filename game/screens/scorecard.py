@@ -1,0 +1,159 @@
+"""The paper pad: the upper and the lower section as two tables side by side, one column per player.
+
+The layout follows the printed score sheet (seed 002): the upper section ends with its
+total, the 35-point bonus line and the upper total; the lower section with the Yahtzee
+bonus check marks, the lower total and the grand total. Two tables instead of one long
+one so that a phone shows the whole card beside the dice (docs/board.md). Each player's
+name heads a column as a button that opens that player's card alone, with the full labels
+(:func:`player_card_html`): on a narrow screen the other players' columns are compact.
+
+>>> from game.core.state import new_game
+>>> html = scorecard_html(new_game(["Ann", "Ben"], seed="s"))
+>>> html.count("<table"), html.count('data-box="'), html.count('data-row="')
+(2, 13, 13)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from game.core import rules
+from game.core.card import Card
+from game.core.state import GameState
+from game.screens.board import person_to_move
+from game.screens.markup import escape, name_slot
+
+#: Shorter row labels for narrow screens (the box buttons' accessible names stay full).
+SHORT_LABELS = {"three_of_a_kind": "3 kind", "four_of_a_kind": "4 kind", "full_house": "Full ho.",
+                "small_straight": "Sm. str.", "large_straight": "Lg. str."}
+#: The totals: key (the ``data-total`` contract), label, short label, value.
+Total = tuple[str, str, str, Callable[[Card], int]]
+UPPER_TOTALS: tuple[Total, ...] = (
+    ("upper", "Total score", "Total", lambda c: c.totals.upper_subtotal),
+    ("upper_bonus", "Bonus (63+ = 35)", "Bonus", lambda c: c.totals.upper_bonus),
+    ("upper_total", "Upper total", "Upper", lambda c: c.totals.upper_total),
+)
+LOWER_TOTALS: tuple[Total, ...] = (
+    ("lower", "Lower total", "Lower", lambda c: c.totals.lower_total),
+    ("grand", "Grand total", "Grand", lambda c: c.totals.grand_total),
+)
+
+
+def _label(long: str, short: str | None = None) -> str:
+    """A row label: the short form replaces the long one on narrow screens (CSS)."""
+    if short is None or short == long:
+        return escape(long)
+    return f'<span class="long">{escape(long)}</span><span class="short">{escape(short)}</span>'
+
+
+def box_cell(state: GameState, seat: int, box: str, options: dict[str, int | str], hint: str | None = None) -> str:
+    """One box of one player: its points, an empty square, or (the current player's) a button."""
+    filled = state.cards[seat].filled
+    label = rules.BOX_LABELS[box]
+    current = " current" if seat == state.current_seat else ""
+    if box in filled:
+        return f'<td class="filled{current}" data-seat="{seat}" data-points="{filled[box]}">{filled[box]}</td>'
+    if not current:
+        return f'<td class="open" data-seat="{seat}"></td>'
+    if state.dice is None:
+        return (f'<td class="open current" data-seat="{seat}"><button type="button" class="box" '
+                f'data-box="{box}" disabled aria-label="{label}: roll first"></button></td>')
+    option = options[box]
+    if isinstance(option, str):
+        reason = escape(f"{label} is closed: {option}")
+        return (f'<td class="open current" data-seat="{seat}"><button type="button" class="box closed" '
+                f'data-box="{box}" data-closed="{escape(option)}" aria-disabled="true" title="{reason}" '
+                f'aria-label="{reason}"><span aria-hidden="true">✕</span></button></td>')
+    marked = " hint" if box == hint else ""
+    advice = ", the coach's choice" if box == hint else ""
+    waiting = "" if person_to_move(state) else " disabled"  # a computer is choosing
+    return (f'<td class="open current" data-seat="{seat}"><button type="button" class="box{marked}" '
+            f'data-box="{box}" data-preview="{option}" aria-label="{label}: score {option}{advice}"{waiting}>'
+            f"{option}</button></td>")
+
+
+def _total_row(cards: Sequence[Card], current: int | None, total: Total) -> str:
+    key, label, short, value_of = total
+    cells = "".join(
+        f'<td class="{"current" if seat == current else ""}" data-seat="{seat}" data-total="{key}" '
+        f'data-value="{value_of(card)}">{value_of(card)}</td>'
+        for seat, card in enumerate(cards)
+    )
+    return (f'<tr class="total total-{key.replace("_", "-")}"><th scope="row">{_label(label, short)}</th>'
+            f"{cells}</tr>")
+
+
+def _bonus_row(cards: Sequence[Card], current: int | None) -> str:
+    """Yahtzee bonus check marks beside their points, as on the pad."""
+    cells = "".join(
+        f'<td class="{"current" if seat == current else ""}" data-seat="{seat}" data-total="yahtzee_bonus" '
+        f'data-count="{c.yahtzee_bonuses}" data-value="{100 * c.yahtzee_bonuses}">'
+        f'<span class="checks" role="img" aria-label="{c.yahtzee_bonuses} bonus check marks">'
+        f'{"✓" * c.yahtzee_bonuses}</span>'
+        f" {100 * c.yahtzee_bonuses}</td>"
+        for seat, c in enumerate(cards)
+    )
+    return (f'<tr class="total total-yahtzee-bonus"><th scope="row">{_label("Yahtzee bonus", "Y. bonus")}</th>'
+            f"{cells}</tr>")
+
+
+def _head(state: GameState, title: str, short: str, contract: bool) -> str:
+    """The header row: the section's name, then each player's name as a button to their card.
+
+    Only the first table's name cells carry ``data-seat`` (``#scorecard thead th[data-seat]``
+    names each player once, docs/ui-contract.md).
+    """
+    cells = []
+    for seat in range(len(state.players)):
+        current = seat == state.current_seat
+        attrs = (f' data-seat="{seat}"' if contract else "") + (' class="current"' if current else "")
+        turn = ' aria-current="true"' if current else ""
+        cells.append(f'<th scope="col"{attrs}><button type="button" class="who" data-card="{seat}"{turn}>'
+                     f"{name_slot(seat)}</button></th>")
+    return f'<thead><tr><th scope="col" class="section">{_label(title, short)}</th>{"".join(cells)}</tr></thead>'
+
+
+def _section(state: GameState, part: str, boxes: Sequence[str], tail: str, hint: str | None) -> str:
+    options = state.box_options()
+    title, short = ("Upper section", "Upper") if part == "upper" else ("Lower section", "Lower")
+    rows = [f'<table class="pad-section {part}" data-players="{len(state.players)}">',
+            _head(state, title, short, contract=part == "upper"), "<tbody>"]
+    for box in boxes:
+        cells = "".join(box_cell(state, seat, box, options, hint) for seat in range(len(state.players)))
+        rows.append(f'<tr data-row="{box}"><th scope="row">'
+                    f"{_label(rules.BOX_LABELS[box], SHORT_LABELS.get(box))}</th>{cells}</tr>")
+    rows.append(tail)
+    rows.append("</tbody></table>")
+    return "".join(rows)
+
+
+def scorecard_html(state: GameState, hint: str | None = None) -> str:
+    """Both sections of the pad, every player's column, the current player's marked."""
+    cards, current = state.cards, state.current_seat
+    upper_tail = "".join(_total_row(cards, current, total) for total in UPPER_TOTALS)
+    lower_tail = _bonus_row(cards, current) + "".join(_total_row(cards, current, total) for total in LOWER_TOTALS)
+    return (_section(state, "upper", rules.UPPER_BOXES, upper_tail, hint)
+            + _section(state, "lower", rules.LOWER_BOXES, lower_tail, hint))
+
+
+def player_card_html(state: GameState, seat: int) -> str:
+    """One player's whole card with full labels (the dialog a name in the pad opens).
+
+    >>> from game.core.state import new_game
+    >>> player_card_html(new_game(["Ann"], seed="s"), 0).count("<tr")
+    19
+    """
+    card = state.cards[seat]
+    rows = []
+    for box in rules.BOXES:
+        points = card.filled.get(box)
+        rows.append(f'<tr><th scope="row">{escape(rules.BOX_LABELS[box])}</th>'
+                    f'<td>{"" if points is None else points}</td></tr>')
+        if box == rules.UPPER_BOXES[-1]:
+            rows += [f'<tr class="total"><th scope="row">{escape(label)}</th><td>{value(card)}</td></tr>'
+                     for _, label, _, value in UPPER_TOTALS]
+    rows.append(f'<tr class="total"><th scope="row">Yahtzee bonus</th><td>{"✓" * card.yahtzee_bonuses} '
+                f"{100 * card.yahtzee_bonuses}</td></tr>")
+    rows += [f'<tr class="total"><th scope="row">{escape(label)}</th><td>{value(card)}</td></tr>'
+             for _, label, _, value in LOWER_TOTALS]
+    return f'<table class="player-card">{"".join(rows)}</table>'

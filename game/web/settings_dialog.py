@@ -1,0 +1,84 @@
+"""The Settings dialog: theme, sound, vibration, animation; each change applies at once and is kept.
+
+Applying means two attributes on ``<html>``, which the style sheet reads (``docs/ui-contract.md``):
+``data-theme="light"|"dark"`` (none: follow the system) and ``data-motion="off"`` (none: the
+dice tumble). ``assets/theme.js`` sets the same two before the first paint, from the same
+stored record, so a dark page never flashes light while Python starts; this module applies
+them again once it runs and whenever they change. Sound and vibration are read from
+:meth:`SettingsDialog.current` by :class:`game.web.feedback.Feedback` at every cue.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.records.device import Records
+from game.records.settings import THEMES, Settings, Theme
+from game.web.dom import found, write_notices
+
+#: The checkboxes, by the setting each one switches.
+SWITCHES = {"sound": "settings-sound", "vibration": "settings-vibration", "animation": "settings-animation"}
+
+
+def apply_settings(document: Any, settings: Settings) -> None:
+    """Put the theme and the motion switch on ``<html>`` (the attributes are removed for the defaults)."""
+    root = document.documentElement
+    if settings.theme == "system":
+        root.removeAttribute("data-theme")
+    else:
+        root.setAttribute("data-theme", settings.theme)
+    if settings.animation:
+        root.removeAttribute("data-motion")
+    else:
+        root.setAttribute("data-motion", "off")
+
+
+class SettingsDialog:
+    """Keeps the player's settings in memory, applied to the page, and the dialog that changes them."""
+
+    def __init__(self, document: Any, records: Records) -> None:
+        self.document, self.records = document, records
+        self.settings = records.settings.read()
+        apply_settings(document, self.settings)
+
+    def current(self) -> Settings:
+        """The settings in force (from memory: cheap enough for every roll)."""
+        return self.settings
+
+    def open(self) -> None:
+        self._show(self.settings)
+        if not (dialog := self.document.getElementById("settings-dialog")).open:
+            dialog.showModal()
+
+    def changed(self) -> None:
+        """A control changed: apply the dialog's settings at once, and keep them."""
+        self._use(self._read(), save=True)
+
+    def reload(self) -> None:
+        """Another tab may have changed them: follow what is stored."""
+        settings = self.records.settings.read()
+        if settings != self.settings:
+            self._use(settings, save=False)
+            if self.document.getElementById("settings-dialog").open:
+                self._show(settings)
+
+    def _use(self, settings: Settings, *, save: bool) -> None:
+        self.settings = settings
+        apply_settings(self.document, settings)
+        if save:
+            self.records.settings.write(settings)  # a full store: kept in memory, and a notice says so
+            write_notices(self.document, [notice.text for notice in self.records.take_notices()])
+
+    def _show(self, settings: Settings) -> None:
+        for theme in THEMES:
+            self.document.getElementById(f"settings-theme-{theme}").checked = settings.theme == theme
+        for name, element_id in SWITCHES.items():
+            self.document.getElementById(element_id).checked = bool(getattr(settings, name))
+
+    def _read(self) -> Settings:
+        chosen = self.document.querySelector('#settings-form input[name="theme"]:checked')
+        value = str(chosen.value) if found(chosen) else self.settings.theme
+        theme: Theme = next((t for t in THEMES if t == value), "system")
+        switches = {name: bool(self.document.getElementById(element_id).checked)
+                    for name, element_id in SWITCHES.items()}
+        return Settings(theme, **switches)

@@ -1,0 +1,109 @@
+"""The whole turn on one screen, at every size the board is built for (docs/board.md).
+
+After the first roll of a turn, with the page not scrolled, all five dice, Roll and the
+current player's 13 boxes are in view, whole and uncovered; dice and Roll are at least
+44×44 CSS px and every box at least 32×32; the page never scrolls sideways. One page per
+viewport (a phone emulated with touch), every player count the issue lists at that size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser
+
+from tests.browser.conftest import SitePage, _check, open_site
+from tests.browser.layout import NAMES, PHONES, VIEWPORTS, probe, start_and_roll
+
+
+@pytest.fixture(params=list(VIEWPORTS), ids=[f"{w}x{h}" for w, h in VIEWPORTS])
+def sized_site(request: pytest.FixtureRequest, browser: Browser, site_url: str) -> Iterator[SitePage]:
+    width, height = request.param
+    phone = request.param in PHONES
+    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone)
+    site = open_site(browser, site_url, context=context)
+    try:
+        yield site
+        _check(site)
+    finally:
+        context.close()
+
+
+def test_the_whole_turn_is_in_view_with_touch_sizes(sized_site: SitePage) -> None:
+    page = sized_site.page
+    size = (page.viewport_size["width"], page.viewport_size["height"])
+    failures = []
+    for players in VIEWPORTS[size]:
+        start_and_roll(sized_site.run_python, players)
+        view = probe(page)
+        raw = view.raw
+        where = f"{size[0]}×{size[1]}, {players} player(s)"
+        assert raw["scrollY"] == 0, where
+        assert len(raw["boxes"]) == 13, f"{where}: {raw['boxNames']}"
+        if not view.all_in_view:
+            failures.append(f"{where}: not in view: {', '.join(view.missing())}")
+        if raw["scrollWidth"] > raw["width"]:
+            failures.append(f"{where}: the page is {raw['scrollWidth']} px wide, the screen {raw['width']}")
+        small = [f"die {i + 1} {w:.0f}×{h:.0f}" for i, (w, h) in enumerate(raw["diceSizes"]) if min(w, h) < 44]
+        small += [f"Roll {w:.0f}×{h:.0f}" for w, h in [raw["rollSize"]] if min(w, h) < 44]
+        small += [f"{name} {w:.0f}×{h:.0f}" for name, (w, h) in zip(raw["boxNames"], raw["boxSizes"], strict=True)
+                  if min(w, h) < 32]
+        if small:
+            failures.append(f"{where}: too small: {', '.join(small)}")
+        assert raw["touchAction"] == "manipulation", where
+        assert raw["userSelect"] == "none", where
+    assert not failures, "\n".join(failures)
+
+
+@pytest.mark.parametrize("size", [(360, 640), (844, 390)], ids=["360x640", "844x390"])
+def test_every_card_is_one_tap_away_and_the_menu_folds(browser: Browser, site_url: str,
+                                                      size: tuple[int, int]) -> None:
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, is_mobile=True, has_touch=True)
+    site = open_site(browser, site_url, context=context)
+    page = site.page
+    try:
+        start_and_roll(site.run_python, 4)
+        current = int(page.get_attribute("#scorecard thead th.current", "data-seat"))
+        other = (current + 1) % 4
+        # The current player is marked for assistive technology too, not by colour alone.
+        name = page.locator(f'#scorecard thead th[data-seat="{current}"] button')
+        assert name.get_attribute("aria-current") == "true"
+        page.locator(f'#scorecard thead th[data-seat="{other}"] button').tap()
+        dialog = page.locator("#card-dialog")
+        assert dialog.is_visible()
+        assert page.locator("#card-title").inner_text() == f"{NAMES[other]}’s card"
+        assert page.locator("#card-body tr").count() == 19  # 13 boxes and 6 totals, full labels
+        text = page.locator("#card-body").inner_text()
+        assert "Sm. straight" in text and "Grand total" in text
+        page.locator("#card-dialog [data-close]").tap()
+        assert not dialog.is_visible()
+        # The menu is folded behind one button, and opens over the board.
+        assert not page.locator("#new-game").is_visible()
+        page.locator("#menu-toggle").tap()
+        assert page.locator("#new-game").is_visible() and page.locator("#show-stats").is_visible()
+        page.locator("#show-scores").tap()
+        assert page.locator("#scores-dialog").is_visible()
+        assert page.get_attribute("#menu-toggle", "aria-expanded") == "false"  # folded again
+        page.locator("#scores-dialog [data-close]").tap()
+        _check(site)
+    finally:
+        context.close()
+
+
+def test_a_held_die_is_marked_without_colour(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    site = open_site(browser, site_url, context=context)
+    page = site.page
+    try:
+        start_and_roll(site.run_python, 1)
+        page.locator('#dice [data-die="1"]').tap()
+        held, free = page.locator('#dice [data-die="1"]'), page.locator('#dice [data-die="2"]')
+        assert held.get_attribute("aria-pressed") == "true"
+        assert held.locator(".held-tag").inner_text().lower() == "held" and held.locator(".held-tag").is_visible()
+        assert not free.locator(".held-tag").is_visible()
+        # Set apart by position too: the held die sits lower than its neighbours.
+        assert held.bounding_box()["y"] > free.bounding_box()["y"] + 4
+        _check(site)
+    finally:
+        context.close()
