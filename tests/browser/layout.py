@@ -24,7 +24,8 @@ VIEWPORTS: dict[tuple[int, int], tuple[int, ...]] = {
 PHONES = {size for size in VIEWPORTS if min(size) < 500}
 NAMES = ("Ann", "Ben", "Cleo", "Dev", "Eve", "Finn")
 
-_PROBE = """() => {
+#: What is in view (a JavaScript function; the engine tests run it through their drivers too).
+PROBE_JS = """() => {
   const W = innerWidth, H = innerHeight;
   const seen = (el) => {
     const r = el.getBoundingClientRect();
@@ -70,7 +71,7 @@ class View:
 
 
 def probe(page: Page) -> View:
-    return View(page.evaluate(_PROBE))
+    return View(page.evaluate(PROBE_JS))
 
 
 def start_and_roll(run_python: Any, players: int, seed: str = "layout") -> None:

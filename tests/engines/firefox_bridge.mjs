@@ -77,6 +77,7 @@ const ops = {
   // `source` is a JavaScript function's text; its promise, if any, is awaited.
   evaluate: ({ source, args }) => page.evaluate(`(${source})(...${JSON.stringify(args)})`),
   click: ({ selector }) => page.click(selector),
+  viewport: ({ width, height }) => page.setViewport({ width, height }),
   async reload() {
     const response = await page.reload({ timeout: 120_000 });
     return response ? response.status() : null;
