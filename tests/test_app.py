@@ -94,14 +94,8 @@ def test_a_broken_local_storage_leaves_play_going_with_a_notice():
     assert any("will be lost when the page closes" in n for n in screen.notices)
 
 
-def test_computer_turns_play_out_with_a_fake_decider():
-    calls = []
-
-    def decide(level, preset, filled, dice, rolls_left, rng, table):
-        calls.append(rolls_left)
-        if rolls_left == 2:
-            return HoldDice((True, False, False, False, False))
-        return ScoreBox(next(b for b in rules.BOXES if b not in filled))
+def play_computer_game(seed: str, decide) -> tuple[App, RecordingRenderer]:
+    """A solo game of a computer deciding with ``decide``, played to its end without waits."""
 
     async def no_wait(_seconds):
         return None
@@ -109,14 +103,28 @@ def test_computer_turns_play_out_with_a_fake_decider():
     async def run():
         screen = RecordingRenderer()
         app = App(screen, None, sleep=no_wait, decide=decide)
-        app.start([Player("Bot", "greedy")], seed="bot")
+        app.start([Player("Bot", "greedy")], seed=seed)
         while not app.state.over:
             await asyncio.sleep(0)
-        return app
+        return app, screen
 
     # In a thread of its own: Playwright's sync API may hold an event loop in this one.
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        app = pool.submit(asyncio.run, run()).result(timeout=60)
+        return pool.submit(asyncio.run, run()).result(timeout=60)
+
+
+def hold_one_then_score_the_first_open_box(calls: list[int]):
+    def decide(level, preset, filled, dice, rolls_left, rng, table):
+        calls.append(rolls_left)
+        if rolls_left == 2:
+            return HoldDice((True, False, False, False, False))
+        return ScoreBox(next(b for b in rules.BOXES if b not in filled))
+    return decide
+
+
+def test_computer_turns_play_out_with_a_fake_decider():
+    calls: list[int] = []
+    app, _ = play_computer_game("bot", hold_one_then_score_the_first_open_box(calls))
     assert app.state.over and len(app.state.cards[0].filled) == 13
     assert calls[:2] == [2, 1]
 
@@ -149,23 +157,6 @@ def test_real_dice_typed_in_give_a_roll_cue_and_a_mistyped_entry_none():
 
 
 def test_a_computer_turn_cues_its_rolls_and_its_score():
-    def decide(level, preset, filled, dice, rolls_left, rng, table):
-        if rolls_left == 2:
-            return HoldDice((True, False, False, False, False))
-        return ScoreBox(next(b for b in rules.BOXES if b not in filled))
-
-    async def no_wait(_seconds):
-        return None
-
-    async def run():
-        screen = RecordingRenderer()
-        app = App(screen, None, sleep=no_wait, decide=decide)
-        app.start([Player("Bot", "greedy")], seed="bot-cues")
-        while not app.state.over:
-            await asyncio.sleep(0)
-        return app, screen
-
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        app, screen = pool.submit(asyncio.run, run()).result(timeout=60)
+    app, screen = play_computer_game("bot-cues", hold_one_then_score_the_first_open_box([]))
     assert screen.cues[:3] == ["roll", "roll", "score"]
     assert screen.cues == ["score" if isinstance(move, Score) else "roll" for move in app.state.moves]
