@@ -160,3 +160,25 @@ def test_a_computer_turn_cues_its_rolls_and_its_score():
     app, screen = play_computer_game("bot-cues", hold_one_then_score_the_first_open_box([]))
     assert screen.cues[:3] == ["roll", "roll", "score"]
     assert screen.cues == ["score" if isinstance(move, Score) else "roll" for move in app.state.moves]
+
+
+def test_a_friends_seat_is_played_neither_here_nor_by_a_computer():
+    """A `link` seat (a friend on their own device) waits: this board refuses to act for it,
+    and no computer takes it over (the turn by link is issue 15's flow)."""
+    decided = []
+
+    def decide(*args):
+        decided.append(args)
+        raise AssertionError("a computer was asked to play a friend's seat")
+
+    screen = RecordingRenderer()
+    app = App(screen, None, decide=decide)
+    app.start([Player("Ann"), Player("Ben", "link")], seed="friends")
+    while app.state.current_player.kind == "human":
+        app.roll()
+        app.score(next(iter(app.state.legal_scores())))
+    before = app.state
+    app.roll()
+    assert app.state is before and screen.spoken[-1] == "Wait: it is Ben's turn."
+    assert decided == [] and app.computers._task is None
+    assert "(on their own device)" in screen.regions["status"]

@@ -19,8 +19,9 @@ from game.core.names import clean_name
 
 #: The computer levels, strongest first (game.strategy plays them).
 ComputerLevel = Literal["optimal", "noisy", "greedy"]
-#: Who plays a seat: a person at this device, or a computer level.
-PlayerKind = Literal["human", "optimal", "noisy", "greedy"]
+#: Who plays a seat: a person at this device, a friend on their own device (the turn
+#: travels by link: game.core.turn_link), or a computer level.
+PlayerKind = Literal["human", "link", "optimal", "noisy", "greedy"]
 LEVELS: tuple[ComputerLevel, ...] = get_args(ComputerLevel)
 PLAYER_KINDS: tuple[PlayerKind, ...] = get_args(PlayerKind)
 #: The seats of one game (the New game dialog offers as many rows).
@@ -32,6 +33,11 @@ def is_kind(value: object) -> TypeGuard[PlayerKind]:
     return value in PLAYER_KINDS
 
 
+def is_level(value: object) -> TypeGuard[ComputerLevel]:
+    """Whether ``value`` names a computer level (a seat a computer plays)."""
+    return value in LEVELS
+
+
 @dataclass(frozen=True)
 class Player:
     """A seat at the table: a name and who plays it (a person or a computer level)."""
@@ -41,7 +47,12 @@ class Player:
 
     @property
     def is_human(self) -> bool:
+        """A person at this device (who may act on this board)."""
         return self.kind == "human"
+
+    @property
+    def is_computer(self) -> bool:
+        return is_level(self.kind)
 
 
 def make_players(players: Sequence[Player | str]) -> tuple[Player, ...]:

@@ -18,7 +18,7 @@ from game.core.players import LEVELS, MAX_PLAYERS, PlayerKind
 from game.screens.markup import escape
 from game.strategy import LEVEL_MEANS, LEVEL_NAMES
 
-KIND_LABELS: dict[PlayerKind, str] = {"human": "Person"}
+KIND_LABELS: dict[PlayerKind, str] = {"human": "Person at this device", "link": "Friend, by link"}
 KIND_LABELS.update({level: f"Computer: {LEVEL_NAMES[level]} (averages {LEVEL_MEANS[level]:.0f})" for level in LEVELS})
 
 

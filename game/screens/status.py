@@ -36,7 +36,8 @@ def status_html(state: GameState) -> str:
     seat = state.current_seat
     assert seat is not None, "a game not over has a player to move"
     kind = state.players[seat].kind
-    who = "" if kind == "human" else f" <small>(computer: {escape(LEVEL_NAMES[kind])})</small>"
+    who = ("" if kind == "human" else " <small>(on their own device)</small>" if kind == "link"
+           else f" <small>(computer: {escape(LEVEL_NAMES[kind])})</small>")
     hint = "Roll the dice." if state.rolls_used == 0 else (
         "Hold dice and roll again, or score a box." if state.rolls_left else "Choose a box to score.")
     turn = f"Round {state.round + 1} of 13"

@@ -11,6 +11,7 @@ import asyncio
 import random
 from typing import TYPE_CHECKING
 
+from game.core.players import is_level
 from game.session import words
 from game.session.ports import Decide, Sleep, Spawn
 
@@ -36,7 +37,7 @@ class ComputerTurns:
         """Start playing in the background if a computer is to move."""
         state = self.app.state
         player = None if state is None else state.current_player
-        if player is None or player.is_human or self.decide is None:
+        if player is None or not player.is_computer or self.decide is None:
             self.fast = False
             return
         if self._task is None or self._task.done():
@@ -49,14 +50,14 @@ class ComputerTurns:
         """Play computer turns until a person is to move."""
         app = self.app
         while (state := app.state) is not None and (player := state.current_player) is not None \
-                and player.kind != "human" and self.decide is not None:
+                and player.is_computer and self.decide is not None:
             if not app.games.sync():  # another tab played on (perhaps this very turn): go on from there
                 continue
             table = await app.coach.table_for(state.preset) if player.kind != "greedy" else None
             if app.state is not state:  # a new game was started while the table loaded
                 continue
             # Without its table (offline before it was ever fetched) a computer plays greedily.
-            level = player.kind if table is not None else "greedy"
+            level = player.kind if table is not None and is_level(player.kind) else "greedy"
             if state.rolls_used == 0:
                 if (rolled := app.act(lambda s: s.roll(), rolled=True, computer=True)) is not None:
                     app.renderer.announce(f"{player.name}: " + words.describe_roll(rolled))
