@@ -182,3 +182,20 @@ def test_a_friends_seat_is_played_neither_here_nor_by_a_computer():
     assert app.state is before and screen.spoken[-1] == "Wait: it is Ben's turn."
     assert decided == [] and app.computers._task is None
     assert "(on their own device)" in screen.regions["status"]
+
+
+def test_a_computer_decides_the_same_on_every_device():
+    """Its randomness comes from the game (seed, turn, roll), not from the device: a game
+    passed by link plays its computers' turns alike wherever they are played."""
+
+    def chance_decider(level, preset, filled, dice, rolls_left, rng, table):
+        if rolls_left and rng.random() < 0.5:
+            return HoldDice(tuple(rng.random() < 0.5 for _ in range(5)))
+        return ScoreBox(rng.choice([b for b in rules.BOXES if b not in filled]))
+
+    first, _ = play_computer_game("same-everywhere", chance_decider)
+    second, _ = play_computer_game("same-everywhere", chance_decider)
+    other, _ = play_computer_game("another-seed", chance_decider)
+    assert first.state.moves == second.state.moves
+    boxes = [m.box for m in first.state.moves if isinstance(m, Score)]
+    assert boxes != [m.box for m in other.state.moves if isinstance(m, Score)]

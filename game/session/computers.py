@@ -2,7 +2,8 @@
 
 Whichever tab reaches a computer's turn plays it; before each step the tab checks that it
 shows the latest saved game (another tab may have played this very turn) and decides
-again from there.
+again from there. A decision's randomness comes from the game alone (:func:`decision_rng`),
+so any tab or device that plays it makes the same one (a game passed by link: issue 15).
 """
 
 from __future__ import annotations
@@ -25,11 +26,22 @@ if TYPE_CHECKING:
 COMPUTER_PACE = 0.7
 
 
+def decision_rng(state: GameState) -> random.Random:
+    """The randomness of the computer's decision in ``state``: the same on every device.
+
+    >>> from game.core.state import new_game
+    >>> state = new_game(["Ann"], seed="d").roll()
+    >>> decision_rng(state).random() == decision_rng(state).random()
+    True
+    """
+    return random.Random(f"{state.seed}/{state.turn}/{state.rolls_used}")
+
+
 class ComputerTurns:
     """Plays the computers' turns in the background; ``skip`` hurries the current one."""
 
-    def __init__(self, app: App, decide: Decide | None, sleep: Sleep, rng: random.Random, spawn: Spawn) -> None:
-        self.app, self.decide, self.sleep, self.rng, self.spawn = app, decide, sleep, rng, spawn
+    def __init__(self, app: App, decide: Decide | None, sleep: Sleep, spawn: Spawn) -> None:
+        self.app, self.decide, self.sleep, self.spawn = app, decide, sleep, spawn
         self.fast = False  # "Skip ahead": computers play the rest of their turn at once
         self._task: asyncio.Future[None] | None = None
 
@@ -73,8 +85,8 @@ class ComputerTurns:
 
         app, seat = self.app, state.current_seat
         assert seat is not None and state.dice is not None and self.decide is not None
-        move = self.decide(level, state.preset, state.cards[seat].filled, state.dice, state.rolls_left, self.rng,
-                           table)
+        move = self.decide(level, state.preset, state.cards[seat].filled, state.dice, state.rolls_left,
+                           decision_rng(state), table)
         if isinstance(move, ScoreBox):
             if (scored := app.act(lambda s: s.score(move.box), computer=True)) is not None:
                 app.renderer.announce(words.describe_score(state, scored, move.box))

@@ -22,7 +22,6 @@ turn flow live beside it: :mod:`~game.session.computers`, :mod:`~game.session.co
 from __future__ import annotations
 
 import asyncio
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Literal, get_args
@@ -54,14 +53,14 @@ class App:
 
     def __init__(self, renderer: Renderer, records: Records | None = None, *, sleep: Sleep = asyncio.sleep,
                  decide: Decide | None = None, load_table: LoadTable | None = None,
-                 rng: random.Random | None = None, spawn: Spawn = asyncio.ensure_future) -> None:
+                 spawn: Spawn = asyncio.ensure_future) -> None:
         self.renderer, self.records = renderer, records
         self.state: GameState | None = None
         self.challenge: Challenge | None = None  # a friend's score to beat on this seed
         self.undo_point: GameState | None = None  # the state before the last box a person scored
         self.keeper = GameKeeper(records) if records is not None else None
         self.coach = Coach(load_table, spawn, renderer.announce, lambda: self.actuate(coach_only=True))
-        self.computers = ComputerTurns(self, decide, sleep, rng or random.Random(), spawn)
+        self.computers = ComputerTurns(self, decide, sleep, spawn)
         self.ending = Ending(self)
         self.games = GameSwitcher(self)
 
