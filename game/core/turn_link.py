@@ -85,6 +85,18 @@ class GameLink:
     turns: tuple[Turn, ...]
 
 
+def game_id(link: GameLink) -> str:
+    """The game's name on every device: from what never changes in it (preset, seed, seats).
+
+    >>> from game.core.state import new_game
+    >>> state = new_game(["Ann", "Ben"], seed="id")
+    >>> game_id(to_link(state)) == game_id(to_link(state.roll().score("chance")))
+    True
+    """
+    fixed = [link.preset, link.seed, *(f"{p.kind}:{p.name}" for p in link.players)]
+    return f"link-{binascii.crc32(chr(0).join(fixed).encode('utf-8')):08x}"
+
+
 def turns_of(state: GameState) -> tuple[Turn, ...]:
     """The turns completed in ``state``, from its moves (a first roll holds nothing)."""
     turns: list[Turn] = []

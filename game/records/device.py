@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+from game.records.friends_games import FriendsGames
 from game.records.game_slot import GameSlot
 from game.records.high_scores import HighScores
 from game.records.history import History
@@ -49,7 +50,8 @@ class Records:
     ``slot``: the game on the board (``yahtzee:game``); ``set_aside``: the games set aside
     (``yahtzee:games``); ``scores``: the high-score table; ``name``: the last player name;
     ``stats``: statistics per preset; ``history``: the finished games kept for review;
-    ``settings``: theme, sound, vibration and animation (``yahtzee:settings``).
+    ``settings``: theme, sound, vibration and animation (``yahtzee:settings``); ``friends``:
+    the games played with friends by link (``yahtzee:friends``).
     """
 
     store: SafeStore
@@ -60,6 +62,7 @@ class Records:
     stats: StatsRecords
     history: History
     settings: SavedSettings
+    friends: FriendsGames
 
     def take_notices(self) -> list[Notice]:
         """The notices not yet shown, oldest first; the list empties."""
@@ -75,4 +78,4 @@ def open_records(kv: KeyValueStore | None, *, clock: Callable[[], datetime] = da
     """
     store = SafeStore(kv, clock=clock, new_id=new_id)
     return Records(store, GameSlot(store), SetAsideGames(store), HighScores(store), PlayerName(store),
-                   StatsRecords(store), History(store), SavedSettings(store))
+                   StatsRecords(store), History(store), SavedSettings(store), FriendsGames(store))
