@@ -25,8 +25,8 @@ from game.web.strategy_loader import decide, fetch_table
 # in the page), so every engine's tests see it in window.diceErrors.
 try:
     records = open_records(open_local_store(window))
-    settings = SettingsDialog(document, records)  # applies the stored theme and motion at once
     dialogs = Dialogs(document, records)
+    settings = SettingsDialog(document, records, dialogs.show_notices)  # applies the stored theme and motion
     app = App(DomRenderer(document, dialogs, Feedback(window, settings.current)), records, decide=decide,
               load_table=fetch_table, spawn=spawn)
     data = DataPanel(document, window, app, records, dialogs.refresh)

@@ -34,7 +34,6 @@ This game link is damaged (a character is changed or missing): ask for it again.
 
 from __future__ import annotations
 
-import base64
 import binascii
 from dataclasses import dataclass
 
@@ -135,6 +134,8 @@ def to_link(state: GameState) -> GameLink:
 
 def encode(state: GameState) -> str:
     """The fragment value (without ``#play=``) that rebuilds ``state``."""
+    import base64  # here, not at the top: start-up time in the browser (docs/performance.md)
+
     link = to_link(state)
     out = bytearray([rules.PRESETS.index(link.preset)]) + _text(link.seed, 2) + bytes([len(link.players)])
     for player in link.players:
@@ -176,6 +177,8 @@ class _Reader:
 
 def decode(text: str) -> GameLink:
     """The content of a link's fragment value; :class:`TurnLinkError` if it cannot be read."""
+    import base64
+
     version, dot, payload = text.strip().partition(".")
     if not dot or not version.isdigit() or int(version) < 1:
         raise LinkDamaged()

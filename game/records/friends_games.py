@@ -22,7 +22,7 @@ so two tabs never erase each other's games.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from game.core.players import MAX_PLAYERS
@@ -124,10 +124,10 @@ class FriendsGames:
         kept = next((g for g in games if g.id == new.id), None)
         outcome: Kept = "new" if kept is None else compare(kept, new.content)
         if kept is not None:
-            seats = set(kept.mine) | set(new.mine)
-            new = friends_game(link if outcome == "later" else kept.link, seats, at)
-            if outcome in ("older", "conflict") and seats == set(kept.mine):
+            seats = tuple(sorted(set(kept.mine) | set(new.mine)))
+            if outcome in ("older", "conflict") and seats == kept.mine:
                 return outcome  # nothing to change
+            new = replace(new if outcome == "later" else kept, mine=seats, at=at)
         rest = [g for g in games if g.id != new.id]
         if not self._store.write_record(FRIENDS_KEY, friends_to_record([new, *rest]), "the games with friends"):
             return "refused"

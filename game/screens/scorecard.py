@@ -46,7 +46,7 @@ def _label(long: str, short: str | None = None) -> str:
     return f'<span class="long">{escape(long)}</span><span class="short">{escape(short)}</span>'
 
 
-def box_cell(state: GameState, seat: int, box: str, options: dict[str, int | str], hint: str | None = None) -> str:
+def _box_cell(state: GameState, seat: int, box: str, options: dict[str, int | str], hint: str | None = None) -> str:
     """One box of one player: its points, an empty square, or (the current player's) a button."""
     filled = state.cards[seat].filled
     label = rules.BOX_LABELS[box]
@@ -113,13 +113,13 @@ def _head(state: GameState, title: str, short: str, contract: bool) -> str:
     return f'<thead><tr><th scope="col" class="section">{_label(title, short)}</th>{"".join(cells)}</tr></thead>'
 
 
-def _section(state: GameState, part: str, boxes: Sequence[str], tail: str, hint: str | None) -> str:
-    options = state.box_options()
+def _section(state: GameState, part: str, boxes: Sequence[str], options: dict[str, int | str], tail: str,
+             hint: str | None) -> str:
     title, short = ("Upper section", "Upper") if part == "upper" else ("Lower section", "Lower")
     rows = [f'<table class="pad-section {part}" data-players="{len(state.players)}">',
             _head(state, title, short, contract=part == "upper"), "<tbody>"]
     for box in boxes:
-        cells = "".join(box_cell(state, seat, box, options, hint) for seat in range(len(state.players)))
+        cells = "".join(_box_cell(state, seat, box, options, hint) for seat in range(len(state.players)))
         rows.append(f'<tr data-row="{box}"><th scope="row">'
                     f"{_label(rules.BOX_LABELS[box], SHORT_LABELS.get(box))}</th>{cells}</tr>")
     rows.append(tail)
@@ -129,11 +129,11 @@ def _section(state: GameState, part: str, boxes: Sequence[str], tail: str, hint:
 
 def scorecard_html(state: GameState, hint: str | None = None) -> str:
     """Both sections of the pad, every player's column, the current player's marked."""
-    cards, current = state.cards, state.current_seat
+    cards, current, options = state.cards, state.current_seat, state.box_options()
     upper_tail = "".join(_total_row(cards, current, total) for total in UPPER_TOTALS)
     lower_tail = _bonus_row(cards, current) + "".join(_total_row(cards, current, total) for total in LOWER_TOTALS)
-    return (_section(state, "upper", rules.UPPER_BOXES, upper_tail, hint)
-            + _section(state, "lower", rules.LOWER_BOXES, lower_tail, hint))
+    return (_section(state, "upper", rules.UPPER_BOXES, options, upper_tail, hint)
+            + _section(state, "lower", rules.LOWER_BOXES, options, lower_tail, hint))
 
 
 def player_card_html(state: GameState, seat: int) -> str:

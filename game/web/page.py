@@ -31,6 +31,7 @@ class PageCommands:
         self.document, self.window, self.app, self.dialogs, self.data = document, window, app, dialogs, data
         self.settings = settings
         self.setup = SetupDialog(document)
+        self.menu_toggle = document.getElementById("menu-toggle")
         self._review: ReviewDialog | None = None
         self.handlers: dict[PageCommand, Callable[[str], None]] = {
             "new-game": lambda _: self.setup.open(),
@@ -83,10 +84,13 @@ class PageCommands:
             self.handlers[cast(PageCommand, command)](arg)
 
     def _fold_menu(self, toggle: bool = False) -> None:
-        """Fold the phone's menu (``toggle``: open it if folded); wide screens show it always (CSS)."""
-        button = self.document.getElementById("menu-toggle")
-        expanded = toggle and button.getAttribute("aria-expanded") != "true"
-        button.setAttribute("aria-expanded", "true" if expanded else "false")
+        """Fold the phone's menu (``toggle``: open it if folded); wide screens show it always (CSS).
+
+        Every command folds it, so this runs at every click: one read, and a write only
+        when something changes."""
+        was_open = self.menu_toggle.getAttribute("aria-expanded") == "true"
+        if toggle or was_open:
+            self.menu_toggle.setAttribute("aria-expanded", "true" if toggle and not was_open else "false")
 
     def _start(self) -> None:
         setup = self.setup.read()

@@ -10,11 +10,12 @@ them again once it runs and whenever they change. Sound and vibration are read f
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from game.records.device import Records
 from game.records.settings import THEMES, Settings, Theme
-from game.web.dom import found, write_notices
+from game.web.dom import found
 
 #: The checkboxes, by the setting each one switches.
 SWITCHES = {"sound": "settings-sound", "vibration": "settings-vibration", "animation": "settings-animation"}
@@ -36,8 +37,8 @@ def apply_settings(document: Any, settings: Settings) -> None:
 class SettingsDialog:
     """Keeps the player's settings in memory, applied to the page, and the dialog that changes them."""
 
-    def __init__(self, document: Any, records: Records) -> None:
-        self.document, self.records = document, records
+    def __init__(self, document: Any, records: Records, show_notices: Callable[[], None]) -> None:
+        self.document, self.records, self.show_notices = document, records, show_notices
         self.settings = records.settings.read()
         apply_settings(document, self.settings)
 
@@ -67,7 +68,7 @@ class SettingsDialog:
         apply_settings(self.document, settings)
         if save:
             self.records.settings.write(settings)  # a full store: kept in memory, and a notice says so
-            write_notices(self.document, [notice.text for notice in self.records.take_notices()])
+            self.show_notices()
 
     def _show(self, settings: Settings) -> None:
         for theme in THEMES:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
 
 from tests.browser import board
 from tests.browser.a11y import assert_accessible
@@ -40,8 +40,9 @@ result = app.state.over
 
 
 @pytest.fixture(scope="module", params=SCHEMES)
-def scheme_page(request: pytest.FixtureRequest, browser: Browser, site_url: str) -> Iterator[SitePage]:
-    """One booted page per colour scheme, in a context of its own (fresh storage)."""
+def site_page(request: pytest.FixtureRequest, browser: Browser, site_url: str) -> Iterator[SitePage]:
+    """One booted page per colour scheme, in a context of its own (fresh storage); the
+    conftest's ``site`` fixture checks each test against it."""
     context = browser.new_context(color_scheme=request.param)
     try:
         site = open_site(browser, site_url, context=context)
@@ -52,17 +53,21 @@ def scheme_page(request: pytest.FixtureRequest, browser: Browser, site_url: str)
 
 
 @pytest.fixture
-def site(scheme_page: SitePage) -> Iterator[SitePage]:
-    """The scheme's page; fails the test on any error, CSP violation... during it."""
-    before = scheme_page.problems()
-    yield scheme_page
-    _check(scheme_page, before)
-
-
-@pytest.fixture
-def scheme(scheme_page: SitePage) -> str:
-    dark = scheme_page.page.evaluate("() => matchMedia('(prefers-color-scheme: dark)').matches")
+def scheme(site_page: SitePage) -> str:
+    dark = site_page.page.evaluate("() => matchMedia('(prefers-color-scheme: dark)').matches")
     return "dark" if dark else "light"
+
+
+def audit_dialog(page: Page, opener: str, dialog: str, what: str, ready: str | None = None) -> None:
+    """Open ``dialog`` with the button ``opener``, wait for ``ready`` (the dialog itself by
+    default), audit the dialog alone, and close it."""
+    board.close_end_dialogs(page)
+    page.click(opener)
+    page.wait_for_selector(ready or dialog, state="visible", timeout=30_000)
+    try:
+        assert_accessible(page, what, [dialog])
+    finally:
+        page.click(f"{dialog} [data-close]")
 
 
 def start_two_players(site: SitePage) -> None:
@@ -192,15 +197,8 @@ def test_player_card_dialog(site: SitePage, scheme: str) -> None:
 
 
 def test_settings_dialog(site: SitePage, scheme: str) -> None:
-    page = site.page
-    board.close_end_dialogs(page)
-    page.click("#show-settings")
-    page.wait_for_selector("#settings-dialog", state="visible")
-    try:
-        assert_accessible(page, f"the Settings dialog [{scheme}]", ["#settings-dialog"])
-    finally:
-        page.keyboard.press("Escape")
-    assert not page.locator("#settings-dialog").is_visible()
+    audit_dialog(site.page, "#show-settings", "#settings-dialog", f"the Settings dialog [{scheme}]")
+    assert not site.page.locator("#settings-dialog").is_visible()
 
 
 # The end of a game --------------------------------------------------------------------
@@ -236,22 +234,10 @@ def test_end_screen(site: SitePage, scheme: str) -> None:
 
 
 def test_stats_dialog(site: SitePage, scheme: str) -> None:
-    page = site.page
-    board.close_end_dialogs(page)
-    page.click("#show-stats")
-    page.wait_for_selector("#stats-dialog", state="visible")
-    try:
-        assert_accessible(page, f"the Statistics dialog [{scheme}]", ["#stats-dialog"])
-    finally:
-        page.click("#stats-dialog [data-close]")
+    audit_dialog(site.page, "#show-stats", "#stats-dialog", f"the Statistics dialog [{scheme}]")
 
 
 def test_review_dialog(site: SitePage, scheme: str) -> None:
-    page = site.page
-    board.close_end_dialogs(page)
-    page.click("#show-review")  # the newest finished game: the solo game above
-    page.wait_for_selector("#review-body [data-total-loss]", timeout=30_000)
-    try:
-        assert_accessible(page, f"the Review dialog [{scheme}]", ["#review-dialog"])
-    finally:
-        page.click("#review-dialog [data-close]")
+    # The newest finished game: the solo game above.
+    audit_dialog(site.page, "#show-review", "#review-dialog", f"the Review dialog [{scheme}]",
+                 ready="#review-body [data-total-loss]")

@@ -7,8 +7,6 @@ the viewport, at their touch sizes, on an upright phone and on one on its side.
 
 from __future__ import annotations
 
-import pytest
-
 from tests.browser.layout import PROBE_JS, View
 from tests.engines.conftest import EnginePage
 from tests.engines.drivers import NEXT_FRAME_JS, EngineDriver
@@ -23,14 +21,6 @@ TWO_PLAYERS_JS = """() => {
 }"""
 
 
-def wait_for(page: EnginePage, source: str, tries: int = 100) -> None:
-    for _ in range(tries):
-        if page.evaluate(source):
-            return
-        page.evaluate(NEXT_FRAME_JS)
-    pytest.fail(f"never true: {source}")
-
-
 def test_the_whole_turn_fits_a_phone(game: EnginePage, engine: EngineDriver) -> None:
     engine.resize(*SIZES[0])
     game.evaluate(NEXT_FRAME_JS)
@@ -38,7 +28,7 @@ def test_the_whole_turn_fits_a_phone(game: EnginePage, engine: EngineDriver) -> 
     game.click("#new-game")
     assert game.evaluate(TWO_PLAYERS_JS) == 2
     game.click("#setup-start")
-    wait_for(game, SETUP_CLOSED_JS)
+    game.wait_for(SETUP_CLOSED_JS, what="the New game dialog to close")
     game.click("#roll")
     failures = []
     for width, height in SIZES:
