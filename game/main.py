@@ -8,6 +8,7 @@ click and key to it or to the page's dialogs.
 from pyscript import document, window
 
 from game.core.links import parse_query
+from game.core.turn_link import from_fragment
 from game.records.device import open_records
 from game.session.manager import App
 from game.web.data_panel import DataPanel
@@ -37,7 +38,7 @@ try:
 
     link = parse_query(str(window.location.search))
     app.renderer.notify(link.notices)
-    app.games.open(link, records.name.read() or "Player 1")
+    app.games.open(link, records.name.read() or "Player 1", from_fragment(str(window.location.hash)))
     app.show_notices()
 
     for control in ("new-game", "show-games", "show-scores", "show-stats", "show-review", "share", "show-settings"):

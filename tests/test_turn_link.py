@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import binascii
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -23,12 +24,20 @@ from game.core.turn_link import (
     TurnLinkError,
     decode,
     encode,
+    fragment,
+    from_fragment,
     replay,
+    replay_steps,
     to_link,
 )
 
 #: A hosted page's address before the fragment: what a link adds to the payload.
 PREFIX = "https://dice-pad.netlify.app/#play="
+
+
+def as_written(state: GameState) -> GameState:
+    """``state`` with every person seat as a link writes it (a person, whoever's device plays it)."""
+    return replace(state, players=tuple(p if p.is_computer else Player(p.name) for p in state.players))
 
 
 def play(players: list[Player], preset: str, seed: str, turns: int | None, rng: random.Random) -> GameState:
@@ -61,12 +70,12 @@ def body_of(text: str) -> bytes:
 def test_any_game_between_turns_survives_the_round_trip(seats, preset, seed, kinds, turns, rng):
     players = [Player(f"P{i} ✓", kinds[i]) for i in range(seats)]
     state = play(players, preset, seed.strip() or "s", turns, rng)
-    assert replay(decode(encode(state))) == state
+    assert replay(decode(encode(state))) == as_written(state)
 
 
 def test_the_longest_seed_in_any_script_round_trips():
     state = play([Player("Ann")], "official", "🎲" * 64, 3, random.Random(6))
-    assert replay(decode(encode(state))) == state
+    assert replay(decode(encode(state))) == as_written(state)
 
 
 def test_a_finished_game_round_trips_with_every_move():
@@ -74,7 +83,8 @@ def test_a_finished_game_round_trips_with_every_move():
                  random.Random(3))
     assert state.over
     rebuilt = replay(decode(encode(state)))
-    assert rebuilt == state and rebuilt.moves == state.moves and rebuilt.grand_totals() == state.grand_totals()
+    assert rebuilt == as_written(state) and rebuilt.moves == state.moves
+    assert rebuilt.grand_totals() == state.grand_totals()
 
 
 def test_the_link_holds_no_dice():
@@ -108,7 +118,7 @@ def test_six_players_with_12_character_names_fit_in_2000_characters():
     assert state.over and [p.name for p in state.players] == names
     link = PREFIX + encode(state)
     assert len(link) <= 2000, len(link)
-    assert replay(decode(encode(state))) == state
+    assert replay(decode(encode(state))) == as_written(state)
 
 
 def test_every_changed_character_is_caught():
@@ -188,3 +198,37 @@ def test_replay_uses_the_seeds_dice():
     state = play([Player("Ann")], "official", "same-dice", 5, random.Random(8))
     rebuilt = replay(decode(encode(state)))
     assert [m.dice for m in rebuilt.moves] == [m.dice for m in state.moves]
+
+
+def test_every_person_is_written_as_a_person_whichever_device_plays_the_seat():
+    players = [Player("Ann"), Player("Ben", "link"), Player("Bot", "noisy")]
+    link = decode(encode(new_game(players, seed="kinds")))
+    assert [p.kind for p in link.players] == ["human", "human", "noisy"]
+    # A link that names a seat "link" (not written by this code) still reads as a person.
+    data = bytearray(base64.urlsafe_b64decode(encode(new_game(players, seed="kinds"))[2:] + "=="))[:-4]
+    ben_kind = data.index(b"Ben") - 2
+    data[ben_kind] = PLAYER_KINDS.index("link")
+    data += binascii.crc32(bytes(data)).to_bytes(4, "big")
+    relinked = decode("1." + base64.urlsafe_b64encode(bytes(data)).decode().rstrip("="))
+    assert relinked.players[1] == Player("Ben", "human")
+
+
+def test_replay_steps_pass_through_every_roll_and_box_after_the_turns_already_seen():
+    rng = random.Random(5)
+    state = play([Player("Ann"), Player("Ben")], "official", "steps", 6, rng)
+    link = to_link(state)
+    for since in range(7):
+        steps = replay_steps(link, since)
+        assert steps[0].turn == since and steps[-1] == as_written(state)
+        moves = state.moves[len(steps[0].moves):]
+        assert [s.moves[-1] for s in steps[1:]] == list(moves)
+    with pytest.raises(LinkDamaged):
+        replay_steps(GameLink("official", "steps", (Player("Ann"),), (Turn((), "chance"), Turn((), "chance"))), 0)
+
+
+@pytest.mark.parametrize(("hash_", "text"), [
+    ("#play=1.AbC", "1.AbC"), ("play=1.x", "1.x"), ("#play=", ""), ("#dice", None), ("", None), ("#seed=1", None)])
+def test_the_fragment_names_the_link_or_nothing(hash_, text):
+    assert from_fragment(hash_) == text
+    if text:
+        assert from_fragment(fragment(text)) == text

@@ -265,6 +265,8 @@ def new_game(
     seats = make_players(players)
     if preset not in rules.PRESETS:
         raise SetupError(f"unknown preset {preset!r}; choose one of {', '.join(rules.PRESETS)}")
+    if real_dice and any(p.kind == "link" for p in seats):
+        raise SetupError("a friend by link plays the game's own dice, so a game of real dice cannot have one")
     seed = new_seed() if seed is None else str(seed)
     rolloff = _roll_off(len(seats), source or SeededDice(seed))
     return GameState(

@@ -4,7 +4,8 @@ The link is the game. It carries what is needed to rebuild it, and nothing else:
 
 - the format version;
 - the preset and the seed;
-- each seat's name and kind (a person at the first device, a friend by link, a computer level);
+- each seat's name and kind (a person, or a computer level: which device plays a person's
+  seat is each device's own business, so every person is written as ``human``);
 - every turn played: the holds before each re-roll, and the box.
 
 The dice are not in the link. They come from the seed (:class:`game.core.dice.SeededDice`),
@@ -40,13 +41,15 @@ from dataclasses import dataclass
 from game.core import rules
 from game.core.card import Roll
 from game.core.errors import IllegalAction, SetupError
-from game.core.players import MAX_PLAYERS, PLAYER_KINDS, Player
+from game.core.players import MAX_PLAYERS, PLAYER_KINDS, Player, is_level
 from game.core.state import ROLLS_PER_TURN, TURNS, GameState, new_game
 
 #: The format this code writes and reads (a newer one is refused with a clear message).
 FORMAT = 1
 #: The fragment key: ``https://…/#play=1.AbC…``.
 FRAGMENT_KEY = "play"
+#: The start of a link game's id (:func:`game_id`) wherever a game id is kept.
+LINK_ID_PREFIX = "link-"
 _CHECKSUM = 4
 
 
@@ -93,7 +96,27 @@ def game_id(link: GameLink) -> str:
     True
     """
     fixed = [link.preset, link.seed, *(f"{p.kind}:{p.name}" for p in link.players)]
-    return f"link-{binascii.crc32(chr(0).join(fixed).encode('utf-8')):08x}"
+    return f"{LINK_ID_PREFIX}{binascii.crc32(chr(0).join(fixed).encode('utf-8')):08x}"
+
+
+def is_link_id(game: str | None) -> bool:
+    """Whether a kept game's id is a link game's (:func:`game_id`)."""
+    return game is not None and game.startswith(LINK_ID_PREFIX)
+
+
+def fragment(text: str) -> str:
+    """The address fragment that opens a link game: ``#play=<text>``."""
+    return f"#{FRAGMENT_KEY}={text}"
+
+
+def from_fragment(hash_: str) -> str | None:
+    """The link text of a ``#play=…`` fragment, or None if the fragment is something else.
+
+    >>> from_fragment("#play=1.AAA"), from_fragment("#dice"), from_fragment("")
+    ('1.AAA', None, None)
+    """
+    key, equals, text = hash_.lstrip("#").partition("=")
+    return text if equals and key == FRAGMENT_KEY else None
 
 
 def turns_of(state: GameState) -> tuple[Turn, ...]:
@@ -129,7 +152,8 @@ def to_link(state: GameState) -> GameLink:
         raise ValueError("a turn link is made between turns, not in the middle of one")
     if state.real_dice:
         raise ValueError("a game of real dice cannot travel by link: its dice are not the seed's")
-    return GameLink(state.preset, state.seed, state.players, turns_of(state))
+    players = tuple(p if p.is_computer else Player(p.name) for p in state.players)
+    return GameLink(state.preset, state.seed, players, turns_of(state))
 
 
 def encode(state: GameState) -> str:
@@ -197,8 +221,8 @@ def decode(text: str) -> GameLink:
     preset = rules.PRESETS[read.byte(len(rules.PRESETS))]
     seed = read.text(2)
     seats = read.byte(MAX_PLAYERS + 1)
-    players = tuple(Player(kind=PLAYER_KINDS[read.byte(len(PLAYER_KINDS))], name=read.text())
-                    for _ in range(seats))
+    kinds_names = [(PLAYER_KINDS[read.byte(len(PLAYER_KINDS))], read.text()) for _ in range(seats)]
+    players = tuple(Player(name, kind if is_level(kind) else "human") for kind, name in kinds_names)
     turns = []
     for _ in range(read.byte(TURNS * seats + 1)):
         word = read.byte(256) << 8 | read.byte(256)
@@ -218,15 +242,30 @@ def replay(link: GameLink) -> GameState:
     A turn the rules refuse (a box already filled, a box the Joker rules close) makes the
     link damaged: a link can only describe legal play.
     """
+    return replay_steps(link, len(link.turns))[-1]
+
+
+def replay_steps(link: GameLink, since: int) -> tuple[GameState, ...]:
+    """The state after the first ``since`` turns, then every state the later turns pass
+    through (each roll, each box): what a device shows when it catches up.
+
+    >>> from game.core.state import new_game
+    >>> two = new_game(["Ann", "Ben"], seed="s").roll().score("chance").roll().roll().score("ones")
+    >>> [(s.turn, s.rolls_used) for s in replay_steps(to_link(two), 1)]
+    [(1, 0), (1, 1), (1, 2), (2, 0)]
+    """
     try:
         state = new_game(link.players, link.preset, link.seed)
         if [p.name for p in state.players] != [p.name for p in link.players]:
             raise LinkDamaged()  # a name the game would not keep as it is (too long, blank)
-        for turn in link.turns:
-            state = state.roll()
+        steps = [state]
+        for number, turn in enumerate(link.turns):
+            steps.append(state := state.roll())
             for held in turn.holds:
-                state = state.roll(held=held)
-            state = state.score(turn.box)
+                steps.append(state := state.roll(held=held))
+            steps.append(state := state.score(turn.box))
+            if number < since:
+                steps = [state]
     except (IllegalAction, SetupError):
         raise LinkDamaged() from None
-    return state
+    return tuple(steps)

@@ -26,8 +26,10 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from game.core.players import MAX_PLAYERS
-from game.core.turn_link import GameLink, TurnLinkError, decode, game_id
+from game.core.save import SaveError, loads
+from game.core.turn_link import GameLink, TurnLinkError, decode, game_id, is_link_id, turns_of
 from game.records.fields import MAX_STAMP, decode_record, read_int
+from game.records.game_slot import SavedGame
 from game.records.safe_store import SafeStore
 
 FRIENDS_KEY = "yahtzee:friends"
@@ -112,6 +114,20 @@ class FriendsGames:
 
     def find(self, game: str) -> FriendsGame | None:
         return next((g for g in self.games() if g.id == game), None)
+
+    def holds(self, saved: SavedGame) -> bool:
+        """Whether ``saved`` (the board's game) is a link game this list has in full: one
+        between two turns, with all its turns in the kept link. It needs no place among the
+        set-aside games; a turn half played does."""
+        kept = self.find(saved.id) if is_link_id(saved.id) else None
+        if kept is None or saved.text is None:
+            return False
+        try:
+            state = loads(saved.text)
+        except SaveError:
+            return False
+        turns = turns_of(state)
+        return state.rolls_used == 0 and kept.content.turns[:len(turns)] == turns
 
     def keep(self, link: str, mine: Sequence[int], at: int) -> Kept:
         """Keep ``link``'s game (``mine``: the seats this device plays, added to those kept).

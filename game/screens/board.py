@@ -64,8 +64,11 @@ def dice_html(state: GameState, rolled: bool = False, hint: tuple[bool, ...] | N
     return "".join(out)
 
 
-def controls_html(state: GameState, can_undo: bool = False, hints: bool = False) -> str:
+def controls_html(state: GameState, can_undo: bool = False, hints: bool = False, catching_up: bool = False) -> str:
     """Roll (or, with real dice, the entry of a throw), Undo while allowed, and the Hints switch."""
+    if catching_up:  # turns played on other devices, shown one step at a time
+        return ('<button type="button" id="roll" class="roll" disabled>Roll (catching up)</button>'
+                '<button type="button" id="skip" class="skip">Skip to now</button>')
     main = dice_entry_html(state) if state.real_dice and not state.over else roll_button_html(state)
     undo = ('<button type="button" id="undo" class="undo" title="Undo the last box scored">Undo</button>'
             if can_undo else "")
@@ -95,6 +98,9 @@ def roll_button_html(state: GameState) -> str:
     """
     if state.over:
         return '<button type="button" id="roll" class="roll" disabled>Roll (game over)</button>'
+    player = state.current_player
+    if player is not None and player.kind == "link":
+        return '<button type="button" id="roll" class="roll" disabled>Roll (their turn, on their device)</button>'
     if not person_to_move(state):
         return ('<button type="button" id="roll" class="roll" disabled>Roll (computer playing)</button>'
                 '<button type="button" id="skip" class="skip">Skip ahead</button>')

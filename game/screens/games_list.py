@@ -1,4 +1,4 @@
-"""Lists of games as HTML: the Games list (set aside, resumable) and the review's choice of finished game.
+"""Lists of games as HTML: the Games list (set aside, and with friends) and the review's choice of finished game.
 
 Every player name here is escaped text: nothing a save or a link holds is ever markup.
 
@@ -17,6 +17,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 from game.core import rules
+from game.core.card import Score
+from game.core.state import GameState
+from game.core.turn_link import TurnLinkError, replay
+from game.records.friends_games import FriendsGame
 from game.records.game_slot import SavedGame
 from game.records.history import FinishedGame
 from game.screens.markup import escape
@@ -48,6 +52,49 @@ def set_aside_html(games: Sequence[SavedGame]) -> str:
         items.append(f'<li><span>{escape(describe(game))}</span> <small>{escape(when)}</small> '
                      f'<button type="button" data-resume="{escape(game.id)}">Resume</button></li>')
     return f'<ul class="games-list">{"".join(items)}</ul>'
+
+
+def friends_html(games: Sequence[FriendsGame]) -> str:
+    """Games with friends, kept last first: the players, whose turn it is, the last move.
+
+    >>> from game.core.players import Player
+    >>> from game.core.state import new_game
+    >>> from game.core.turn_link import encode
+    >>> from game.records.friends_games import friends_game
+    >>> state = new_game(["<i>Ann</i>", Player("Ben", "link")], seed="e").roll().score("chance")
+    >>> html = friends_html([friends_game(encode(state), [0], at=0)])
+    >>> "&lt;i&gt;Ann&lt;/i&gt;" in html, "your turn" in html, "Ben scored" in html
+    (True, True, True)
+    """
+    if not games:
+        return ('<p class="empty">No games with friends yet. In New game, make a seat a “Friend, by link”; '
+                "a link a friend sends you lands here too.</p>")
+    items = []
+    for game in games:
+        try:
+            state = replay(game.content)
+        except TurnLinkError:
+            continue
+        when = datetime.fromtimestamp(game.at / 1000, UTC).date().isoformat() if game.at else ""
+        items.append(f'<li><span>{escape(", ".join(p.name for p in state.players))}</span> '
+                     f"<small>{escape(_whose(state, game.mine))} · {escape(_last_move(state))} · {when}</small> "
+                     f'<button type="button" data-friends-game="{escape(game.id)}">Open</button></li>')
+    return f'<ul class="games-list friends-list">{"".join(items)}</ul>'
+
+
+def _whose(state: GameState, mine: Sequence[int]) -> str:
+    if state.over:
+        return "finished: " + " and ".join(state.players[s].name for s in state.winners()) + " won"
+    seat = state.current_seat
+    assert seat is not None
+    return "your turn" if seat in mine else f"{state.players[seat].name}'s turn"
+
+
+def _last_move(state: GameState) -> str:
+    last = next((m for m in reversed(state.moves) if isinstance(m, Score)), None)
+    if last is None:
+        return "no box scored yet"
+    return f"{state.players[last.seat].name} scored {last.points} in {rules.BOX_LABELS[last.box]}"
 
 
 def finished_options_html(games: Sequence[FinishedGame]) -> str:

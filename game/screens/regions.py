@@ -37,7 +37,9 @@ class BoardView:
     ``rolled``: the dice were just thrown (they tumble); ``hints``: the Hints switch;
     ``advice``: the coach's options, when hints are on and the table is here;
     ``loading``: hints are on but the table is still on its way; ``beat``: a friend's
-    score to beat on these dice.
+    score to beat on these dice; ``turn_link``: the ``#play=…`` link that carries a link
+    game on (another device's turn, or the end); ``catching_up``: the board shows turns
+    played elsewhere since this device last saw the game.
     """
 
     state: GameState
@@ -48,6 +50,8 @@ class BoardView:
     show_values: bool = False
     loading: bool = False
     beat: int | None = None
+    turn_link: str | None = None
+    catching_up: bool = False
 
     @property
     def coaching(self) -> bool:
@@ -61,10 +65,10 @@ def board_regions(view: BoardView) -> dict[Region, str]:
     state, best = view.state, view.advice.best if view.advice is not None else None
     return {
         "dice": dice_html(state, view.rolled, hint=best.hold if best and best.kind == "hold" else None),
-        "controls": controls_html(state, view.can_undo, view.hints),
+        "controls": controls_html(state, view.can_undo, view.hints, view.catching_up),
         "scorecard": scorecard_html(state, hint=best.box if best and best.kind == "score" else None),
         "coach": coach_html(view.coaching, view.advice, view.show_values, view.loading),
-        "status": status_html(state),
+        "status": status_html(state, view.turn_link, view.catching_up),
         "rolloff": rolloff_html(state) if state.turn < len(state.players) else "",
         "challenge": challenge_html(state, view.beat),
     }

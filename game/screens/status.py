@@ -14,34 +14,76 @@ from game.screens.markup import escape, name_slot
 from game.strategy import LEVEL_NAMES
 
 END_ACTIONS = ('<button type="button" id="again">New game</button>'
-                 '<button type="button" id="review-game">Review this game</button>')
+               '<button type="button" id="review-game">Review this game</button>'
+               '<button type="button" id="share-result">Share result</button>')
 
 
-def status_html(state: GameState) -> str:
-    """Whose turn it is and what to do, or the result when the game is over."""
+def status_html(state: GameState, turn_link: str | None = None, catching_up: bool = False) -> str:
+    """Whose turn it is and what to do, or the result when the game is over.
+
+    ``turn_link``: the ``#play=…`` link that carries a link game on, shown in an element
+    carrying ``data-turn-link``; ``catching_up``: the turns shown were played elsewhere.
+
+    >>> from game.core.players import Player
+    >>> from game.core.state import new_game
+    >>> html = status_html(new_game(["Ann", Player("Ben", "link")], seed="e"), turn_link="#play=1.AAA")
+    >>> 'data-turn-link href="#play=1.AAA"' in html
+    True
+    """
     if state.over:
-        winners = state.winners()
-        names = ", ".join(name_slot(seat) for seat in winners)
-        verb = "share the win" if len(winners) > 1 else "wins"
-        if len(state.players) == 1:
-            # Solo games can be replayed by a friend on the same dice (game/core/links.py).
-            action = ('<button type="button" id="challenge-friend">Challenge a friend</button>'
-                      if state.players[0].is_human else "")
-            score = state.grand_totals()[0]
-            return (f'<p class="result">Game over: {name_slot(0)} scored <strong>{score}</strong>.</p>'
-                    f'<p class="actions">{END_ACTIONS}{action}</p>')
-        totals = "".join(f"<li>{name_slot(seat)}: {total}</li>" for seat, total in enumerate(state.grand_totals()))
-        return (f'<p class="result">Game over: {names} {verb}!</p><ol class="final">{totals}</ol>'
-                f'<p class="actions">{END_ACTIONS}</p>')
+        return _result_html(state, turn_link)
     seat = state.current_seat
     assert seat is not None, "a game not over has a player to move"
     kind = state.players[seat].kind
     who = ("" if kind == "human" else " <small>(on their own device)</small>" if kind == "link"
            else f" <small>(computer: {escape(LEVEL_NAMES[kind])})</small>")
+    turn = f"Round {state.round + 1} of 13"
+    if catching_up:
+        return (f'<p class="turn">Catching up: <span class="whose">{name_slot(seat)}{who}</span> · {turn}</p>'
+                '<p class="hint">The turns played since this device last saw the game.</p>')
+    if kind == "link":
+        send = (f'<p class="pass-on"><a class="turn-link" data-turn-link href="{escape(turn_link)}">'
+                f"Send the game to {name_slot(seat)}</a></p>" if turn_link else "")
+        return (f'<p class="turn"><span class="whose">{name_slot(seat)}{who}</span> · {turn}</p>'
+                f'<p class="hint">They play this turn on their device: send them the game.</p>{send}')
     hint = "Roll the dice." if state.rolls_used == 0 else (
         "Hold dice and roll again, or score a box." if state.rolls_left else "Choose a box to score.")
-    turn = f"Round {state.round + 1} of 13"
     return f'<p class="turn"><span class="whose">{name_slot(seat)}{who}</span> · {turn}</p><p class="hint">{hint}</p>'
+
+
+def standings(state: GameState) -> tuple[tuple[int, int, int], ...]:
+    """(rank, seat, total) best first; tied totals share a rank.
+
+    >>> from dataclasses import replace
+    >>> from game.core.card import Card
+    >>> from game.core.state import new_game
+    >>> state = new_game(["Ann", "Ben", "Cy"], seed="s")
+    >>> cards = tuple(Card().with_box("chance", n, 0) for n in (20, 25, 20))
+    >>> standings(replace(state, cards=cards))
+    ((1, 1, 25), (2, 0, 20), (2, 2, 20))
+    """
+    totals = state.grand_totals()
+    order = sorted(range(len(totals)), key=lambda seat: (-totals[seat], seat))
+    return tuple((1 + sum(t > totals[seat] for t in totals), seat, totals[seat]) for seat in order)
+
+
+def _result_html(state: GameState, turn_link: str | None) -> str:
+    """The final standings by rank, and what to do next."""
+    send = (f' <a class="turn-link" data-turn-link href="{escape(turn_link)}">Send the final card to the others</a>'
+            if turn_link else "")
+    winners = state.winners()
+    if len(state.players) == 1:
+        # Solo games can be replayed by a friend on the same dice (game/core/links.py).
+        action = ('<button type="button" id="challenge-friend">Challenge a friend</button>'
+                  if state.players[0].is_human else "")
+        score = state.grand_totals()[0]
+        return (f'<p class="result">Game over: {name_slot(0)} scored <strong>{score}</strong>.</p>'
+                f'<p class="actions">{END_ACTIONS}{action}{send}</p>')
+    names = ", ".join(name_slot(seat) for seat in winners)
+    verb = "share the win" if len(winners) > 1 else "wins"
+    rows = "".join(f'<li value="{rank}">{name_slot(seat)}: {total}</li>' for rank, seat, total in standings(state))
+    return (f'<p class="result">Game over: {names} {verb}!</p><ol class="final">{rows}</ol>'
+            f'<p class="actions">{END_ACTIONS}{send}</p>')
 
 
 def challenge_html(state: GameState, beat: int | None) -> str:

@@ -56,7 +56,7 @@ class Coach:
             try:
                 self.tables[preset] = await self.load_table(preset)
             except Exception as err:  # network or data: the game goes on either way
-                self.announce(f"The strategy could not be loaded ({err}); computers play simply.")
+                self.announce(f"The strategy could not be loaded ({err}): hints wait for it, computers play simply.")
         return self.tables.get(preset)
 
     def _load_in_background(self, preset: str) -> None:

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from game.session.manager import App
     from game.strategy.tables import Table
 
+#: Seconds before a computer of a game with friends asks again for its strategy table.
+TABLE_RETRY = 10.0
 #: Seconds between the visible steps of a computer's turn: slow enough to follow.
 COMPUTER_PACE = 0.7
 
@@ -67,6 +69,12 @@ class ComputerTurns:
                 continue
             table = await app.coach.table_for(state.preset) if player.kind != "greedy" else None
             if app.state is not state:  # a new game was started while the table loaded
+                continue
+            if table is None and player.kind != "greedy" and app.friends.game is not None:
+                # In a game with friends every device must play a computer alike: it waits for
+                # its table rather than play simply (and so differently).
+                app.renderer.announce(words.computer_waits(player.name))
+                await self.sleep(TABLE_RETRY)
                 continue
             # Without its table (offline before it was ever fetched) a computer plays greedily.
             level = player.kind if table is not None and is_level(player.kind) else "greedy"

@@ -29,10 +29,13 @@ class GameSwitcher:
         self.app = app
         self.pending_link: tuple[Link, Challenge | None, str] | None = None  # asked: play it or keep mine?
 
-    def open(self, link: Link, name: str) -> None:
+    def open(self, link: Link, name: str, turn: str | None = None) -> None:
         """Show what the page opens on: the stored game, the link's game, or the stored game
-        and the question which to play."""
+        and the question which to play. ``turn``: a game with friends (``#play=…``) to open;
+        if it cannot be read (it is said why), the page opens as without it."""
         app = self.app
+        if turn is not None and app.friends.open(turn):
+            return
         saved = app.records.slot.read() if app.records is not None else None
         state = self.load_saved(saved) if saved is not None and not saved.ended else None
         challenge = Challenge(link.beat, link.challenger or "a friend") if link.beat is not None else None
@@ -77,7 +80,7 @@ class GameSwitcher:
             app.renderer.announce(words.CANNOT_RESUME)
             app.show_notices()
             return
-        app.show(state, found.challenge)
+        app.show(state, found.challenge, found.id)
         if app.keeper.save(state):  # on the board for good: off the list
             app.records.set_aside.take(game_id)
         app.actuate(keep=False)

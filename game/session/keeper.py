@@ -84,6 +84,8 @@ class GameKeeper:
         stored = self.records.slot.read()
         if stored is None or not stored.played:
             return True  # nothing worth keeping on the board
+        if self.records.friends.holds(stored):
+            return True  # a link game between turns: Games with friends has all of it
         return self.records.set_aside.add(stored)
 
     def _write(self, text: str | None) -> bool:

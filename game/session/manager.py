@@ -28,10 +28,11 @@ from typing import Literal, get_args
 
 from game.core import rules
 from game.core.card import Score
-from game.core.dice import DiceSource
+from game.core.dice import DiceSource, new_seed
 from game.core.errors import IllegalAction, SetupError
 from game.core.players import Player
 from game.core.state import GameState, new_game
+from game.core.turn_link import game_id, is_link_id, to_link
 from game.records.device import Records
 from game.records.game_slot import Challenge, SavedGame
 from game.screens.regions import BoardView, board_regions
@@ -39,6 +40,7 @@ from game.session import words
 from game.session.coaching import Coach
 from game.session.computers import ComputerTurns
 from game.session.ending import Ending
+from game.session.friends import FriendsPlay
 from game.session.games import GameSwitcher
 from game.session.keeper import GameKeeper
 from game.session.ports import Decide, LoadTable, Renderer, Sleep, Spawn
@@ -63,6 +65,7 @@ class App:
         self.computers = ComputerTurns(self, decide, sleep, spawn)
         self.ending = Ending(self)
         self.games = GameSwitcher(self)
+        self.friends = FriendsPlay(self)
 
     def handle(self, command: GameCommand, arg: str = "") -> None:
         """Run one command; ``arg`` is its argument as the page gives it (a die or a box)."""
@@ -83,11 +86,13 @@ class App:
             self.renderer.announce(f"Cannot start: {err}")
             return
         challenge = challenge if len(players) == 1 else None
-        if self.keeper is not None and not self.keeper.begin(challenge):
+        # A game with a friend by link is known by the same id on every device it reaches.
+        game = game_id(to_link(state)) if any(p.kind == "link" for p in state.players) else new_seed()
+        if self.keeper is not None and not self.keeper.switch_to(game, challenge):
             self.renderer.announce(words.CANNOT_SET_ASIDE)
             self.show_notices()
             return
-        self.show(state, challenge)
+        self.show(state, challenge, game)
         self.games.pending_link = None
         self.coach.hints = self.coach.hints or real_dice
         self.renderer.forget_link()
@@ -96,14 +101,16 @@ class App:
 
     def resume(self, state: GameState, saved: SavedGame | None = None) -> None:
         """Show ``state``, the game stored as ``saved`` (its id, revision and challenge)."""
-        self.show(state, saved.challenge if saved is not None else self.challenge)
+        self.show(state, saved.challenge if saved is not None else self.challenge,
+                  saved.id if saved is not None else self.friends.game)
         if saved is not None and self.keeper is not None:
             self.keeper.adopt(saved)
         self.actuate(keep=saved is None)
 
-    def show(self, state: GameState, challenge: Challenge | None) -> None:
-        """Put ``state`` on the board (the caller actuates)."""
+    def show(self, state: GameState, challenge: Challenge | None, game: str | None = None) -> None:
+        """Put ``state`` on the board (the caller actuates); ``game``: its id, if known."""
         self.state, self.challenge, self.undo_point, self.ending.last_entry = state, challenge, None, None
+        self.friends.game = game if is_link_id(game) else None
 
     # --- player actions: each either succeeds or says why and changes nothing ---------------
 
@@ -154,6 +161,11 @@ class App:
         self.actuate()
         self.renderer.announce(f"Took back {rules.BOX_LABELS[box]}. Choose again.")
 
+    def skip(self) -> None:
+        """Skip ahead: the computers finish their turn at once, catching up stops."""
+        self.friends.skip()
+        self.computers.skip()
+
     def toggle_hints(self) -> None:
         if not self.games.sync():  # showing hints marks the game assisted: on the latest state only
             return
@@ -178,6 +190,9 @@ class App:
         if not self.games.sync():  # acting on an older state would overwrite the other tab's moves
             if not computer:
                 self.renderer.announce(words.NOT_APPLIED)
+            return None
+        if self.friends.replaying and not computer:  # catching up: a tap on the board skips to now
+            self.friends.skip()
             return None
         player = self.state.current_player
         if not computer and player is not None and not player.is_human:
@@ -209,7 +224,7 @@ class App:
             keep = True
         view = BoardView(state, rolled, self.undo_point is not None, self.coach.hints, advice,
                          self.coach.show_values, self.coach.loading(state) and advice is None,
-                         self.challenge.beat if self.challenge else None)
+                         self.challenge.beat if self.challenge else None, self.friends.pass_on(state))
         # Name slots: the players by seat, then the challenger (see screens.status.challenge_html).
         names = [p.name for p in state.players] + [self.challenge.name if self.challenge else ""]
         self.renderer.render(board_regions(view), names)
@@ -218,6 +233,8 @@ class App:
                 self.keeper.save(state)
             else:
                 self.ending.finish(state)
+            if not coach_only:
+                self.friends.keep(state)
         if not coach_only:
             self.show_notices()
             self.computers.schedule()
@@ -235,6 +252,6 @@ COMMANDS: dict[GameCommand, Callable[[App, str], None]] = {
     "undo": lambda app, _: app.undo(),
     "hints": lambda app, _: app.toggle_hints(),
     "values": lambda app, _: app.toggle_values(),
-    "skip": lambda app, _: app.computers.skip(),
+    "skip": lambda app, _: app.skip(),
     "enter-dice": lambda app, text: app.enter_dice(text),
 }

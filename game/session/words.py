@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Sequence
 
 from game.core import rules
@@ -56,6 +57,37 @@ def describe_link(seed: str, challenge: Challenge | None) -> str:
     """The question a link asks while a game is in progress."""
     text = f"You have a game in progress. The link starts a new game on the seed “{seed}”"
     return text + (f" with {challenge.name}'s score of {challenge.beat} to beat." if challenge else ".")
+
+
+def result_text(state: GameState, challenge: Challenge | None, day: datetime.date) -> str:
+    """The short text Share result sends to a chat: the rules, the date, the standings.
+
+    >>> from dataclasses import replace
+    >>> from game.core.card import Card
+    >>> from game.core.state import new_game
+    >>> game = new_game(["Ann", "Ben"], seed="daily-2026-11-23")
+    >>> game = replace(game, turn=26, cards=(Card().with_box("chance", 20, 0), Card().with_box("chance", 25, 0)))
+    >>> print(result_text(game, None, datetime.date(2026, 11, 23)))
+    Dice Pad daily challenge · Official (forced Joker) · 23 November 2026
+    1. Ben 25
+    2. Ann 20
+    """
+    from game.screens.status import standings
+
+    title = "Dice Pad daily challenge" if state.seed.startswith("daily-") else "Dice Pad"
+    lines = [f"{title} · {rules.PRESET_LABELS[state.preset]} · {day.day} {day:%B %Y}"]
+    lines += [f"{rank}. {state.players[seat].name} {total}" if len(state.players) > 1
+              else f"{state.players[seat].name} {total}" for rank, seat, total in standings(state)]
+    if challenge is not None and len(state.players) == 1:
+        score = state.grand_totals()[0]
+        verdict = "beaten!" if score > challenge.beat else "tied!" if score == challenge.beat else "it stands."
+        lines.append(f"{challenge.name}'s {challenge.beat} to beat: {verdict}")
+    return "\n".join(lines)
+
+
+def computer_waits(name: str) -> str:
+    return (f"{name} waits for its strategy, which could not be loaded: in a game with friends a computer "
+            "plays only as it would on every device. It tries again in a few seconds.")
 
 
 NOT_YET_STARTED = "Start a new game first."

@@ -100,8 +100,9 @@ class Dialogs:
     # --- games set aside, and the question a link asks
 
     def show_games(self) -> None:
-        from game.screens.games_list import set_aside_html
+        from game.screens.games_list import friends_html, set_aside_html
 
+        self._get("friends-list").innerHTML = friends_html(self.records.friends.games())
         self._get("games-list").innerHTML = set_aside_html(self.records.set_aside.games())
         self._open("games-dialog")
 

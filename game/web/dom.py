@@ -85,10 +85,11 @@ class DomRenderer:
         self.prompts.ask_link_choice(text)
 
     def forget_link(self) -> None:
-        """Take the used-up query off the address (history.replaceState: no reload, no new entry)."""
+        """Take the used-up link (a query, a ``#play=`` fragment) off the address
+        (history.replaceState: no reload, no new entry)."""
         location = self.document.defaultView.location
-        if str(location.search):
-            self.document.defaultView.history.replaceState(None, "", str(location.pathname) + str(location.hash))
+        if str(location.search) or str(location.hash):
+            self.document.defaultView.history.replaceState(None, "", str(location.pathname))
 
     def ask_name(self, entry_id: str, name: str, score: int) -> None:
         self.prompts.ask_name(entry_id, name, score)

@@ -23,7 +23,7 @@ PageCommand = Literal[
     "link-keep", "show-scores", "show-stats", "stats-reset", "name-entered", "show-review", "review-game",
     "review-pick-game", "review-pick-seat", "backup-save", "backup-restore", "backup-file", "share", "challenge",
     "close-dialog", "other-tab", "focus-next", "focus-previous", "menu", "show-card",
-    "show-settings", "settings-changed",
+    "show-settings", "settings-changed", "send-game", "share-result", "resume-friends", "open-link",
 ]
 Command = GameCommand | PageCommand
 #: A selector, its command, and where the argument comes from ("" for none): an attribute of
@@ -53,10 +53,13 @@ CLICKS: tuple[Binding, ...] = (
     ("#share", "share", ""),
     ("#show-settings", "show-settings", ""),
     ("#challenge-friend", "challenge", ""),
+    ("[data-turn-link]", "send-game", "href"),  # a link: shared, not followed (see _NOT_FOLLOWED)
+    ("#share-result", "share-result", ""),
     # Dialogs.
     ("#setup-daily", "daily", ""),
     ("#setup-cancel", "setup-cancel", ""),
     ("[data-resume]", "resume-game", "data-resume"),
+    ("[data-friends-game]", "resume-friends", "data-friends-game"),
     ("#link-play", "link-play", ""),
     ("#link-keep", "link-keep", ""),
     ("#stats-reset", "stats-reset", ""),
@@ -89,6 +92,8 @@ KEYS: dict[str, tuple[Command, str]] = {
     "ArrowDown": ("focus-next", ""), "ArrowRight": ("focus-next", ""),
     "ArrowUp": ("focus-previous", ""), "ArrowLeft": ("focus-previous", ""),
 }
+#: Clicks on links that the page shares rather than follows.
+_NOT_FOLLOWED = {"send-game"}
 #: Keys whose browser default (scrolling, pressing a focused button twice) must not happen.
 _GAME_KEYS = {" ", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"}
 
@@ -116,7 +121,7 @@ def bind_inputs(document: Any, window: Any, dispatch: Dispatch) -> list[Any]:
     def on(bindings: tuple[Binding, ...], prevent: bool = False) -> Callable[[Any], None]:
         def handle(event: Any) -> None:
             if (matched := match(event, bindings)) is not None:
-                if prevent:
+                if prevent or matched[0] in _NOT_FOLLOWED:
                     event.preventDefault()
                 dispatch(*matched)
         return handle
@@ -138,6 +143,7 @@ def bind_inputs(document: Any, window: Any, dispatch: Dispatch) -> list[Any]:
         (document, "cancel", on(CANCELS), True),  # "cancel" does not bubble: caught on its way down
         (document, "keydown", on_key, False),
         (window, "storage", lambda _event: dispatch("other-tab", ""), False),  # another tab saved
+        (window, "hashchange", lambda _event: dispatch("open-link", ""), False),  # a #play= link in this tab
     ):
         proxies.append(listener(handler))
         target.addEventListener(kind, proxies[-1], capture)

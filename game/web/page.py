@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, cast
 from game.core import rules
 from game.core.links import daily_seed
 from game.core.players import Player
+from game.core.turn_link import from_fragment
 from game.session.manager import GAME_COMMANDS, App
 from game.web.data_panel import DataPanel
 from game.web.dialogs import Dialogs
@@ -17,7 +18,7 @@ from game.web.dom import move_box_focus
 from game.web.inputs import Command, PageCommand
 from game.web.settings_dialog import SettingsDialog
 from game.web.setup_dialog import SetupDialog
-from game.web.share import share_challenge, share_page
+from game.web.share import share_challenge, share_game, share_page, share_result
 
 if TYPE_CHECKING:
     from game.web.review_dialog import ReviewDialog
@@ -58,6 +59,10 @@ class PageCommands:
             "show-settings": lambda _: settings.open(),
             "settings-changed": lambda _: settings.changed(),
             "challenge": lambda _: share_challenge(window, app.state),
+            "send-game": lambda href: share_game(window, app.state, href),
+            "share-result": lambda _: share_result(window, app.state, app.challenge),
+            "resume-friends": self._resume_friends,
+            "open-link": lambda _: self._open_link(),
             "close-dialog": lambda _: dialogs.close(),
             "other-tab": lambda _: self._other_tab(),
             "focus-next": lambda _: move_box_focus(document, 1),
@@ -106,6 +111,17 @@ class PageCommands:
     def _resume(self, game_id: str) -> None:
         self.dialogs.close("games-dialog")
         self.app.games.resume(game_id)
+
+    def _resume_friends(self, game_id: str) -> None:
+        self.dialogs.close("games-dialog")
+        self.app.friends.resume(game_id)
+
+    def _open_link(self) -> None:
+        """A ``#play=`` link opened in this tab (the address changed without a reload)."""
+        if (text := from_fragment(str(self.window.location.hash))) is not None:
+            self.dialogs.close()
+            self.app.friends.open(text)
+            self.app.show_notices()
 
     def _link(self, play: bool) -> None:
         self.dialogs.close("link-choice")

@@ -28,8 +28,7 @@ class SetupDialog:
         self.dialog = document.getElementById("setup")
         self.count = document.getElementById("player-count")
         document.getElementById("preset-options").innerHTML = preset_options_html(rules.DEFAULT_PRESET)
-        # Not "link" yet: the page does not pass the turn by link yet (issue 15, docs/friends.md).
-        document.getElementById("player-rows").innerHTML = player_rows_html(("human", *LEVELS))
+        document.getElementById("player-rows").innerHTML = player_rows_html(("human", "link", *LEVELS))
         self.show_rows()
 
     def open(self) -> None:

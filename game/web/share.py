@@ -6,12 +6,16 @@ confirmation, or, where neither works, the link in a field to copy by hand.
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from pyodide.ffi import JsException, to_js
 
 from game.core.links import challenge_query
 from game.core.state import GameState
+from game.core.turn_link import encode, fragment, from_fragment
+from game.records.game_slot import Challenge
+from game.session.words import result_text
 from game.web.dom import found
 from game.web.guard import spawn
 
@@ -22,7 +26,8 @@ def show_toast(document: Any, text: str) -> None:
     toast.hidden = False
 
 
-async def share_link(window: Any, title: str, text: str, url: str) -> None:
+async def share_link(window: Any, title: str, text: str, url: str, copy: str | None = None) -> None:
+    """Share ``url`` with ``text``; the clipboard gets ``copy`` (default: the url alone)."""
     document = window.document
     navigator = window.navigator
     if found(getattr(navigator, "share", None)):
@@ -35,21 +40,21 @@ async def share_link(window: Any, title: str, text: str, url: str) -> None:
     clipboard: Any = getattr(navigator, "clipboard", None)
     if found(clipboard):
         try:
-            await clipboard.writeText(url)
-            show_toast(document, f"Link copied: {url}")
+            await clipboard.writeText(copy or url)
+            show_toast(document, "Copied: paste it in a message." if copy else f"Link copied: {url}")
             return
         except JsException:
             pass
     field = document.getElementById("share-fallback")
-    field.value = url
+    field.value = copy or url
     field.hidden = False
     field.select()
     show_toast(document, "Copy this link to share it:")
 
 
-def start_share(window: Any, title: str, text: str, url: str) -> None:
+def start_share(window: Any, title: str, text: str, url: str, copy: str | None = None) -> None:
     """Fire and forget from a click handler (the share sheet needs the click's activation)."""
-    spawn(share_link(window, title, text, url))
+    spawn(share_link(window, title, text, url, copy))
 
 
 def share_page(window: Any) -> None:
@@ -63,6 +68,28 @@ def share_challenge(window: Any, state: GameState | None) -> None:
         score = state.grand_totals()[0]
         url = _page(window) + challenge_query(state.seed, state.preset, score, state.players[0].name)
         start_share(window, "Dice Pad challenge", f"Beat my {score} on the same dice!", url)
+
+
+def share_game(window: Any, state: GameState | None, href: str) -> None:
+    """Send a game with friends on: its ``#play=…`` link (the element's ``href``)."""
+    if from_fragment(href[href.find("#"):]) is None:
+        return
+    url = _page(window) + href[href.find("#"):]
+    if state is not None and state.over:
+        start_share(window, "Dice Pad", "The final card of our game of Dice Pad:", url)
+    else:
+        player = state.current_player if state is not None else None
+        name = f", {player.name}" if player is not None else ""
+        start_share(window, "Dice Pad", f"Your turn in our game of Dice Pad{name}:", url)
+
+
+def share_result(window: Any, state: GameState | None, challenge: Challenge | None) -> None:
+    """Share result: the standings for a chat, and a link that opens the final card."""
+    if state is None or not state.over:
+        return
+    text = result_text(state, challenge, datetime.date.today())
+    url = "" if state.real_dice else _page(window) + fragment(encode(state))
+    start_share(window, "Dice Pad result", text, url or _page(window), copy=f"{text}\n{url}" if url else text)
 
 
 def _page(window: Any) -> str:

@@ -52,9 +52,13 @@ from tests.support import load_tool, mark_folder
 ROOT = Path(__file__).resolve().parents[2]
 BOOT_TIMEOUT_S = 60.0
 CHROMIUM = Path("/usr/bin/chromium")  # Debian's; Playwright's own download is not reachable here
+# --disable-dev-shm-usage: shared memory in /tmp, not /dev/shm. A CI run crashed pages
+# ("Target crashed") across modules: a small /dev/shm does that, and Debian's wrapper, which
+# should add this flag when /dev/shm is under 3.8 GB (/etc/chromium.d/dev-shm), fails its own
+# test when findmnt prints two lines ("[: …: unexpected operator", seen on this machine).
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--no-first-run",
+    "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
 ]
 # Runs before any page script: collects CSP violations that the page itself reports.
 CSP_LISTENER = """

@@ -1,0 +1,209 @@
+"""Friends by link (issue 15): each Playwright context is a phone of its own, and the only
+thing that travels between them is the link the page shows (docs/friends.md)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from game.core.turn_link import decode, from_fragment
+from tests.browser import board
+from tests.browser.conftest import SitePage, _check, open_site, wait_for_offline_ready
+
+pytestmark = pytest.mark.browser
+
+#: Settled: no catching up, no computer playing; a person here may roll, a link waits to be
+#: sent, or the game is over. Skip (catching up) and Skip ahead (a computer) are pressed on the way.
+SETTLED_JS = """() => {
+  const skip = document.querySelector('#skip');
+  if (skip) {  // counted: how often this phone showed turns played elsewhere (catching up)
+    const status = document.querySelector('#status').textContent;
+    if (status.includes('Catching up')) window.caughtUp = (window.caughtUp || 0) + 1;
+    skip.click();
+    return false;
+  }
+  const roll = document.querySelector('#roll');
+  return Boolean(document.querySelector('[data-turn-link]') || (roll && !roll.disabled)
+                 || document.querySelector('#status .result'));
+}"""
+STORAGE_JS = "() => JSON.stringify(Object.fromEntries(Object.entries(localStorage)))"
+
+
+def settle(page: Page) -> None:
+    page.wait_for_function(SETTLED_JS, polling=100, timeout=60_000)
+
+
+def turn_link(page: Page) -> str:
+    """The link the page offers to send: ``#play=…``, checked against the element's own href."""
+    href = page.get_attribute("[data-turn-link]", "href")
+    assert href is not None and href.startswith("#play=")
+    assert page.evaluate("document.querySelector('[data-turn-link]').href").endswith(href)
+    return href
+
+
+def open_link(page: Page, site_url: str, href: str) -> None:
+    """A friend taps the link: the same page with a new fragment (no reload) or a fresh load."""
+    page.goto(site_url + href)
+    page.wait_for_function("() => document.body.dataset.state === 'ready' && !location.hash")
+    settle(page)
+
+
+@pytest.fixture
+def phones(browser: Browser, site_url: str) -> Iterator[list[SitePage]]:
+    sites = [open_site(browser, site_url) for _ in range(3)]
+    yield sites
+    for site in sites:
+        site.page.context.close()
+
+
+def play_by_links(phones: dict[int, SitePage], first: SitePage, site_url: str) -> tuple[SitePage, int]:
+    """Play to the end: a person here plays by clicks; a friend's turn goes by its link to the
+    phone of that seat. The phone that scored the last box, and the longest link sent."""
+    board_phone, longest, played = first, 0, dict.fromkeys(phones, 0)
+    while True:
+        page = board_phone.page
+        settle(page)
+        if page.locator("#status .result").count():
+            assert set(played.values()) == {13}, played  # every person played every turn on their phone
+            return board_phone, longest
+        if page.locator("[data-turn-link]").count():
+            href = turn_link(page)
+            longest = max(longest, len(site_url + href))
+            seat = board.current_seat(page)
+            assert seat is not None
+            board_phone = phones[seat]
+            open_link(board_phone.page, site_url, href)
+            continue
+        seat = board.current_seat(page)
+        assert seat is not None and phones[seat] is board_phone
+        board.play_turn_by_clicks(page, holds=(0,))
+        played[seat] += 1
+
+
+def standings(page: Page) -> list[str]:
+    return page.locator("#status .final li").all_inner_texts()
+
+
+def test_three_phones_and_a_computer_play_a_whole_game_by_passing_links(phones, site_url):
+    ann, ben, cy = phones
+    board.new_game(ann.page, ["Ann", "Bot", "Ben", "Cy"], ["human", "optimal", "link", "link"])
+    last, longest = play_by_links({0: ann, 2: ben, 3: cy}, ann, site_url)
+    board.close_end_dialogs(last.page)
+    final = turn_link(last.page)  # after the last box: the link that brings the final card
+    for phone in phones:
+        if phone is not last:
+            open_link(phone.page, site_url, final)
+            board.close_end_dialogs(phone.page)
+    texts = [standings(p.page) for p in phones]
+    assert texts[0] == texts[1] == texts[2] and len(texts[0]) == 4
+    totals = [int(t.rsplit(": ", 1)[1]) for t in texts[0]]
+    assert totals == sorted(totals, reverse=True)  # by rank
+    for phone, seat in ((ann, 0), (ben, 2), (cy, 3)):
+        kept = json.loads(phone.page.evaluate("localStorage.getItem('yahtzee:friends')"))["games"]
+        assert len(kept) == 1 and kept[0]["mine"] == [seat] and len(decode(from_fragment(final)).turns) == 52
+        _check(phone)
+    assert ben.page.evaluate("window.caughtUp") and cy.page.evaluate("window.caughtUp")
+    assert longest <= 2000
+
+
+def test_two_phones_play_a_whole_game_one_of_them_offline(browser, site_url, site_dir):
+    ann = open_site(browser, site_url)
+    ben = open_site(browser, site_url)
+    try:
+        wait_for_offline_ready(ben, site_dir)
+        ben.page.context.set_offline(True)
+        board.new_game(ann.page, ["Ann", "Ben"], ["human", "link"])
+        last, longest = play_by_links({0: ann, 1: ben}, ann, site_url)
+        assert longest <= 1000, longest
+        ben.page.reload()  # offline: the service worker serves the page, the game is resumed
+        ben.page.wait_for_function("() => document.body.dataset.state === 'ready'")
+        board.close_end_dialogs(last.page)
+        other = ben if last is ann else ann
+        open_link(other.page, site_url, turn_link(last.page))
+        assert standings(ann.page) == standings(ben.page) and len(standings(ann.page)) == 2
+        for phone in (ann, ben):
+            _check(phone)
+    finally:
+        ann.page.context.close()
+        ben.page.context.close()
+
+
+def test_the_turn_link_is_shared_or_copied(browser, site_url):
+    context = browser.new_context()
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    site = open_site(browser, site_url, context=context)
+    try:
+        page = site.page
+        page.evaluate("delete Navigator.prototype.share")  # no share sheet: the clipboard
+        board.new_game(page, ["Ann", "Ben"], ["human", "link"])
+        settle(page)
+        if not page.locator("[data-turn-link]").count():
+            board.play_turn_by_clicks(page)
+            settle(page)
+        href = turn_link(page)
+        page.click("[data-turn-link]")
+        page.wait_for_selector("#toast:not([hidden])")
+        assert page.evaluate("navigator.clipboard.readText()") == site_url + href
+        assert page.url == site_url  # the link was copied, not followed
+        _check(site)
+    finally:
+        context.close()
+
+
+def test_damaged_old_and_future_links_change_nothing_stored(phones, site_url):
+    ann, ben, _ = phones
+    board.new_game(ann.page, ["Ann", "Ben"], ["human", "link"])
+    settle(ann.page)
+    if not ann.page.locator("[data-turn-link]").count():
+        board.play_turn_by_clicks(ann.page)
+        settle(ann.page)
+    first = turn_link(ann.page)
+    open_link(ben.page, site_url, first)
+    board.play_turn_by_clicks(ben.page)
+    settle(ben.page)
+    page = ben.page
+    cases = [
+        (first[:-3] + ("A" if first[-3] != "A" else "B") + first[-2:], "damaged"),
+        (first[: len(first) // 2], "damaged"),
+        ("#play=9" + first[len("#play=1"):], "newer version"),
+        (first, "later state"),
+    ]
+    for href, words in cases:
+        before = page.evaluate(STORAGE_JS)
+        page.evaluate("document.querySelector('#notices').textContent = ''")
+        page.goto(site_url + href)
+        page.wait_for_function("(w) => document.querySelector('#notices').textContent.includes(w)", arg=words)
+        assert json.loads(page.evaluate(STORAGE_JS)) == json.loads(before), href
+        assert board.filled(page, 1), "Ben's box is still on the board"
+    _check(ben)
+
+
+def test_share_result_of_a_daily_challenge_opens_the_final_card_elsewhere(phones, site_url):
+    ann, ben, _ = phones
+    page = ann.page
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.evaluate("delete Navigator.prototype.share")
+    board.open_menu(page)
+    page.click("#new-game")
+    page.click("#setup-daily")
+    page.wait_for_selector("#setup", state="hidden")
+    for _ in range(13):
+        board.play_turn_by_clicks(page)
+    board.close_end_dialogs(page)
+    score = board.total(page, 0, "grand")
+    page.click("#share-result")
+    page.wait_for_selector("#toast:not([hidden])")
+    text = page.evaluate("navigator.clipboard.readText()")
+    lines = text.splitlines()
+    assert lines[0].startswith("Dice Pad daily challenge · Official") and re.search(r"\d{4}$", lines[0])
+    assert lines[1].endswith(f" {score}") and lines[2].startswith(site_url + "#play=")
+    open_link(ben.page, site_url, lines[2][len(site_url):])
+    assert board.total(ben.page, 0, "grand") == score
+    assert f"scored {score}" in ben.page.locator("#status .result").inner_text()
+    assert ben.page.evaluate("localStorage.getItem('yahtzee:friends')") is None  # only shown, not kept
+    _check(ann)
+    _check(ben)
