@@ -5,14 +5,16 @@ was made, and every record as it is stored. Restoring checks the whole file firs
 that is not a backup, is damaged anywhere, or comes from a newer version gets a clear
 :class:`BackupError` and changes nothing. A good file is merged into what the device has,
 as two tabs merge: high scores and finished games by id, the games in progress by id
-and revision, statistics keep whichever record counted more games (two records cannot be
-added without counting a game twice), and a name or settings already here stay.
+and revision, the games with friends by id as a tab keeps a link (the later state of a
+game wins, one that diverges leaves this device's, the seats played here add up),
+statistics keep whichever record counted more games (two records cannot be added without
+counting a game twice), and a name or settings already here stay.
 
 >>> from game.records.device import MemoryStore, open_records
 >>> here, there = open_records(MemoryStore()), open_records(MemoryStore())
 >>> _ = here.scores.add("Ann", 250, preset="official", players=1)
 >>> restore_backup(there, read_backup(backup_text(here, "2026-11-23")))
-'Restored: 1 high score, 0 finished games, 0 games in progress, 0 statistics records.'
+'Restored: 1 high score, 0 finished games, 0 games in progress, 0 statistics records, 0 games with friends.'
 >>> read_backup('{"format": "something else"}')
 Traceback (most recent call last):
 ...
@@ -26,8 +28,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core import rules, save
+from game.core.turn_link import TurnLinkError, replay
 from game.records.device import Records
 from game.records.fields import upgrade
+from game.records.friends_games import FRIENDS_KEY, FRIENDS_VERSION, FriendsGame, friends_from_record, friends_to_record
 from game.records.game_slot import (
     GAME_KEY,
     GAME_MIGRATIONS,
@@ -91,13 +95,15 @@ class Backup:
     current: SavedGame | None = None
     set_aside: tuple[SavedGame, ...] = ()
     settings: Settings | None = None
+    friends: tuple[FriendsGame, ...] = ()
 
 
 def backup_text(records: Records, created: str) -> str:
     """Every readable record the device keeps, as the backup file's text."""
     kept: dict[str, dict[str, Any]] = {SCORES_KEY: scores_to_record(records.scores.table()),
                                        HISTORY_KEY: history_to_record(records.history.all()),
-                                       SET_ASIDE_KEY: set_aside_to_record(records.set_aside.games())}
+                                       SET_ASIDE_KEY: set_aside_to_record(records.set_aside.games()),
+                                       FRIENDS_KEY: friends_to_record(records.friends.games())}
     if (name := records.name.read()) is not None:
         kept[NAME_KEY] = name_to_record(name)
     if records.settings.stored():
@@ -174,14 +180,29 @@ def restore_backup(records: Records, backup: Backup) -> str:
         written.append(records.slot.write(SavedGame(game.id, rev, game.text, game.challenge, store.stamp())))
     written.append(store.write_record(SET_ASIDE_KEY, set_aside_to_record(newest_first([*kept, *games])),
                                       "the restored games in progress"))
+    written.append(_merge_friends(records, backup.friends))
     counts = [_count(len(backup.scores), "high score"), _count(len(backup.history), "finished game"),
               _count(len(backup.set_aside) + (backup.current is not None and not backup.current.ended),
                      "game in progress", "games in progress"),
-              _count(len(backup.stats), "statistics record")]
+              _count(len(backup.stats), "statistics record"),
+              _count(len(backup.friends), "game with friends", "games with friends")]
     if not all(written):
         return ("Only part of the backup could be restored: the browser's storage is full. What was here "
                 "before is all still here. The file holds " + ", ".join(counts) + ".")
     return "Restored: " + ", ".join(counts) + "."
+
+
+def _merge_friends(records: Records, games: tuple[FriendsGame, ...]) -> bool:
+    """Each of the file's games with friends kept as a tab keeps a link: a game not here is
+    added, a later state of one replaces it, an older or diverging one leaves this device's;
+    the seats played here add up. Its ``at`` never goes back, so a second restore changes
+    nothing. False if the storage refused a write."""
+    written = True
+    for game in reversed(games):  # the one kept last goes in last, and so first in the list
+        here = records.friends.find(game.id)
+        at = game.at if here is None else max(game.at, here.at)
+        written = records.friends.keep(game.link, game.mine, at) != "refused" and written
+    return written
 
 
 def _count(number: int, one: str, many: str | None = None) -> str:
@@ -207,6 +228,13 @@ def _read_record(backup: Backup, key: str, record: object) -> None:
         backup.set_aside = set_aside_from_record(upgrade(record, SET_ASIDE_VERSION, {}))
         for game in backup.set_aside:
             save.loads(game.text or "")
+    elif key == FRIENDS_KEY:
+        backup.friends = friends_from_record(upgrade(record, FRIENDS_VERSION, {}))
+        for friends in backup.friends:
+            try:
+                replay(friends.content)  # every turn replays, or the file is damaged
+            except TurnLinkError:
+                raise ValueError("a game with friends has a turn the rules do not allow") from None
     elif key == SETTINGS_KEY:
         backup.settings = settings_from_record(upgrade(record, SETTINGS_VERSION, {}))
     elif key in STATS_KEYS:
@@ -217,5 +245,6 @@ def _read_record(backup: Backup, key: str, record: object) -> None:
 
 def _what(key: str) -> str:
     names = {SCORES_KEY: "the high scores", NAME_KEY: "the player name", HISTORY_KEY: "the finished games",
-             GAME_KEY: "the game in progress", SET_ASIDE_KEY: "the games set aside", SETTINGS_KEY: "the settings"}
+             GAME_KEY: "the game in progress", SET_ASIDE_KEY: "the games set aside", SETTINGS_KEY: "the settings",
+             FRIENDS_KEY: "the games with friends"}
     return names.get(key, "the statistics" if key in STATS_KEYS else "a record")

@@ -141,7 +141,7 @@ class FriendsGames:
         outcome: Kept = "new" if kept is None else compare(kept, new.content)
         if kept is not None:
             seats = tuple(sorted(set(kept.mine) | set(new.mine)))
-            if outcome in ("older", "conflict") and seats == kept.mine:
+            if outcome in ("same", "older", "conflict") and seats == kept.mine:
                 return outcome  # nothing to change
             new = replace(new if outcome == "later" else kept, mine=seats, at=at)
         rest = [g for g in games if g.id != new.id]

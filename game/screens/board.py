@@ -100,7 +100,7 @@ def roll_button_html(state: GameState) -> str:
         return '<button type="button" id="roll" class="roll" disabled>Roll (game over)</button>'
     player = state.current_player
     if player is not None and player.kind == "link":
-        return '<button type="button" id="roll" class="roll" disabled>Roll (their turn, on their device)</button>'
+        return '<button type="button" id="roll" class="roll" disabled>Roll (their turn)</button>'
     if not person_to_move(state):
         return ('<button type="button" id="roll" class="roll" disabled>Roll (computer playing)</button>'
                 '<button type="button" id="skip" class="skip">Skip ahead</button>')

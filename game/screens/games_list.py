@@ -87,7 +87,8 @@ def _whose(state: GameState, mine: Sequence[int]) -> str:
         return "finished: " + " and ".join(state.players[s].name for s in state.winners()) + " won"
     seat = state.current_seat
     assert seat is not None
-    return "your turn" if seat in mine else f"{state.players[seat].name}'s turn"
+    name = state.players[seat].name
+    return f"your turn ({name})" if seat in mine else f"{name}'s turn"
 
 
 def _last_move(state: GameState) -> str:

@@ -38,8 +38,9 @@ def status_html(state: GameState, turn_link: str | None = None, catching_up: boo
     who = ("" if kind == "human" else " <small>(on their own device)</small>" if kind == "link"
            else f" <small>(computer: {escape(LEVEL_NAMES[kind])})</small>")
     turn = f"Round {state.round + 1} of 13"
-    if catching_up:
-        return (f'<p class="turn">Catching up: <span class="whose">{name_slot(seat)}{who}</span> · {turn}</p>'
+    if catching_up:  # named: who made the move on the board (a box scored passes the turn)
+        mover = state.moves[-1].seat if state.moves else seat
+        return (f'<p class="turn">Catching up: <span class="whose">{name_slot(mover)}</span> · {turn}</p>'
                 '<p class="hint">The turns played since this device last saw the game.</p>')
     if kind == "link":
         send = (f'<p class="pass-on"><a class="turn-link" data-turn-link href="{escape(turn_link)}">'

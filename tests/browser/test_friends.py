@@ -207,3 +207,39 @@ def test_share_result_of_a_daily_challenge_opens_the_final_card_elsewhere(phones
     assert ben.page.evaluate("localStorage.getItem('yahtzee:friends')") is None  # only shown, not kept
     _check(ann)
     _check(ben)
+
+
+def test_games_with_friends_are_listed_and_resumed_offline_and_a_link_never_discards_a_game(phones, site_url):
+    ann, ben, _ = phones
+    board.new_game(ben.page, ["Ben"])  # Ben's own game, played a little: it must survive the link
+    board.play_turn_by_clicks(ben.page)
+    board.new_game(ann.page, ["Ann", "Ben"], ["human", "link"])
+    settle(ann.page)
+    if not ann.page.locator("[data-turn-link]").count():
+        board.play_turn_by_clicks(ann.page)
+        settle(ann.page)
+    open_link(ben.page, site_url, turn_link(ann.page))
+    page = ben.page
+    board.play_turn_by_clicks(page)
+    settle(page)
+    page.context.set_offline(True)
+    board.open_menu(page)
+    page.click("#show-games")
+    (own,) = page.locator("#games-list [data-resume]").all()  # Ben's own game waits, set aside
+    friends = page.locator("#friends-list li")
+    assert friends.count() == 1
+    line = friends.inner_text()
+    assert "Ann, Ben" in line and "Ann's turn" in line and "Ben scored" in line
+    own.click()  # the solo game back on the board; the game with Ann goes to the list only
+    page.wait_for_selector("#games-dialog", state="hidden")
+    assert page.locator("#scorecard thead th[data-seat]").count() == 1
+    board.open_menu(page)
+    page.click("#show-games")
+    page.click("#friends-list [data-friends-game]")
+    page.wait_for_selector("#games-dialog", state="hidden")
+    settle(page)
+    assert page.locator("[data-turn-link]").count() == 1 and board.filled(page, 1)
+    board.open_menu(page)
+    page.click("#show-games")
+    assert page.locator("#games-list [data-resume]").count() == 1  # the solo game, set aside again
+    _check(ben)
