@@ -124,6 +124,20 @@ def test_three_devices_and_a_computer_play_a_whole_game_by_passing_links():
                 device.app.state.players, (seat,))]
             assert device.records.stats.read(rules.DEFAULT_PRESET).games == 1
             assert "Game over" in device.screen.regions["status"]
+        # A bystander with a game of their own is shown the final card, and nothing is written,
+        # whatever they press; a player reopening it from the list still gets the link to send.
+        dee = Device()
+        dee.app.start([Player("Dee")], seed="own")
+        dee.app.roll()
+        before = dict(dee.store.items)
+        dee.open(final)
+        dee.app.toggle_hints()
+        dee.app.toggle_values()
+        assert dee.app.state.over and dict(dee.store.items) == before and dee.turn_link() is None
+        ann.app.start([Player("Ann")], seed="next")
+        ann.app.friends.resume(ann.records.friends.games()[0].id)
+        assert ann.app.state.over and ann.turn_link() == final
+        assert ann.records.stats.read(rules.DEFAULT_PRESET).games == 1  # not recorded twice
     run(test)
 
 

@@ -146,7 +146,7 @@ class FriendsPlay:
         steps = tuple(replace(s, players=seated(s.players, mine)) for s in replay_steps(content, since))
         final = self._in_progress(gid, steps[-1])
         if final.over and not record:
-            self._view(final)  # recorded when it ended here: shown as it is, nothing written
+            self._view(final, gid)  # recorded when it ended here: shown as it is, nothing written
             return
         unchanged = False  # the board already holds this very state: nothing to write
         if app.keeper is not None and app.records is not None:
@@ -171,12 +171,14 @@ class FriendsPlay:
         else:
             app.actuate(keep=not unchanged)
 
-    def _view(self, final: GameState) -> None:
-        """Show a finished link game without keeping it (its end was recorded where it was played)."""
+    def _view(self, final: GameState, gid: str | None = None) -> None:
+        """Show a finished link game without writing anything (its end was recorded where it
+        was played); ``gid``: one this device played, which still offers its final link."""
         app = self.app
-        app.show(replace(final, players=seated(final.players, ())), None)
+        app.show(final if gid else replace(final, players=seated(final.players, ())), None, gid)
+        app.read_only = True
         app.renderer.forget_link()
-        app.actuate(keep=False)
+        app.actuate()
 
     def _in_progress(self, gid: str, final: GameState) -> GameState:
         """``final``, or a turn of it half played on this device (on the board or set aside)."""

@@ -66,6 +66,7 @@ class App:
         self.ending = Ending(self)
         self.games = GameSwitcher(self)
         self.friends = FriendsPlay(self)
+        self.read_only = False  # see show()
 
     def handle(self, command: GameCommand, arg: str = "") -> None:
         """Run one command; ``arg`` is its argument as the page gives it (a die or a box)."""
@@ -111,6 +112,7 @@ class App:
         """Put ``state`` on the board (the caller actuates); ``game``: its id, if known."""
         self.state, self.challenge, self.undo_point, self.ending.last_entry = state, challenge, None, None
         self.friends.game = game if is_link_id(game) else None
+        self.read_only = False  # a finished game shown from a link: the stored game is another
 
     # --- player actions: each either succeeds or says why and changes nothing ---------------
 
@@ -228,7 +230,7 @@ class App:
         # Name slots: the players by seat, then the challenger (see screens.status.challenge_html).
         names = [p.name for p in state.players] + [self.challenge.name if self.challenge else ""]
         self.renderer.render(board_regions(view), names)
-        if self.keeper is not None and keep:
+        if self.keeper is not None and keep and not self.read_only:
             if coach_only or not state.over:
                 self.keeper.save(state)
             else:

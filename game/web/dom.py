@@ -61,10 +61,14 @@ class DomRenderer:
     def __init__(self, document: Any, prompts: Prompts, cues: Cues) -> None:
         self.document, self.prompts, self.cues = document, prompts, cues
         self.last: dict[str, str] = {}
+        self.names: tuple[str, ...] = ()
         self.live = document.getElementById("announce")
 
     def render(self, regions: Mapping[Region, str], names: Sequence[str]) -> None:
         focus = self._focus_key()
+        if tuple(names) != self.names:  # the name slots are the same HTML for other names: refill all
+            self.last.clear()
+            self.names = tuple(names)
         for region, html in regions.items():
             if self.last.get(region) == html:
                 continue

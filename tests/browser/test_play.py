@@ -57,6 +57,16 @@ def test_three_player_game_to_its_winner(site):
     assert ("share the win" in result) == (len(winners) > 1)
 
 
+def test_a_new_game_shows_its_own_names_where_the_board_html_is_unchanged(site):
+    # The name slots are empty spans filled as text: a new game with other names and the same
+    # seats draws the same HTML, and the names must be refilled all the same.
+    page = site.page
+    for names in (["Ann", "Bo"], ["Cy", "Dee"]):
+        board.new_game(page, names)
+        assert page.locator("#scorecard thead th[data-seat]").all_inner_texts() == names
+        assert page.locator("#status .whose").inner_text() in names
+
+
 def test_full_game_by_keyboard_only(fresh_site):
     page = fresh_site.page
     page.keyboard.press("Tab")  # leave the address bar's focus, as a keyboard player would
