@@ -253,3 +253,24 @@ def test_real_dice_cannot_have_a_friend_by_link(kinds):
     app.start([Player(f"P{i}", k) for i, k in enumerate(kinds)], real_dice=True)
     assert app.state is None and "real dice" in app.renderer.spoken[-1]
     del screen
+
+
+@pytest.mark.parametrize(("beat", "verdict"), [(10, "beaten!"), (20, "tied!"), (30, "it stands.")])
+def test_share_result_text_names_the_rules_the_date_the_scores_and_a_challenge(beat, verdict):
+    import datetime
+    from dataclasses import replace
+
+    from game.core.card import Card
+    from game.core.state import new_game
+    from game.records.game_slot import Challenge
+    from game.session.words import result_text
+
+    solo = new_game([Player("Ann")], "free_choice", seed="x")
+    solo = replace(solo, turn=13, cards=(Card().with_box("chance", 20, 0),))
+    lines = result_text(solo, Challenge(beat, "Zoë"), datetime.date(2026, 1, 2)).splitlines()
+    assert lines == [f"Dice Pad · {rules.PRESET_LABELS['free_choice']} · 2 January 2026", "Ann 20",
+                     f"Zoë's {beat} to beat: {verdict}"]
+    trio = new_game(["Ann", "Ben", "Cy"], seed="x")
+    cards = tuple(Card().with_box("chance", n, 0) for n in (12, 30, 12))
+    text = result_text(replace(trio, turn=39, cards=cards), Challenge(beat, "Zoë"), datetime.date(2026, 1, 2))
+    assert text.splitlines()[1:] == ["1. Ben 30", "2. Ann 12", "2. Cy 12"]  # by rank, ties share one

@@ -144,6 +144,16 @@ def test_board_on_a_phone(site: SitePage, scheme: str) -> None:
 
 # The dialogs --------------------------------------------------------------------------
 
+def test_board_at_a_friends_turn(site: SitePage, scheme: str) -> None:
+    """The link to send a friend (and, in the Games dialog later, the game in its list)."""
+    page = site.page
+    board.new_game(page, ["Ann", "Ben"], ["human", "link"])
+    if board.roll_button(page).is_enabled():
+        board.play_turn_by_clicks(page)
+    page.wait_for_selector("[data-turn-link]")
+    assert_accessible(page, f"the board at a friend's turn [{scheme}]")
+
+
 def test_new_game_dialog(site: SitePage, scheme: str) -> None:
     page = site.page
     board.close_end_dialogs(page)
@@ -177,6 +187,7 @@ def test_games_dialog(site: SitePage, scheme: str) -> None:
     board.close_end_dialogs(page)
     page.click("#show-games")
     assert page.locator("#games-list [data-resume]").count() >= 1
+    assert page.locator("#friends-list [data-friends-game]").count() >= 1
     try:
         assert_accessible(page, f"the Games dialog [{scheme}]", ["#games-dialog"])
     finally:
