@@ -154,3 +154,24 @@ def screenshot(page: Page, name: str) -> Path:
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+# Games with friends (tests/browser/test_friends.py, tests/engines/test_friends_links.py).
+#: Settled: no catching up, no computer playing; a person here may roll, a link waits to be
+#: sent, or the game is over. Skip (catching up) and Skip ahead (a computer) are pressed on
+#: the way, and ``window.caughtUp`` counts how often the page showed turns played elsewhere.
+SETTLED_JS = """() => {
+  const skip = document.querySelector('#skip');
+  if (skip) {
+    if (document.querySelector('#status').textContent.includes('Catching up')) {
+      window.caughtUp = (window.caughtUp || 0) + 1;
+    }
+    skip.click();
+    return false;
+  }
+  const roll = document.querySelector('#roll');
+  return Boolean(document.querySelector('[data-turn-link]') || (roll && !roll.disabled)
+                 || document.querySelector('#status .result'));
+}"""
+#: All of localStorage, to compare before and after a link that must change nothing.
+STORAGE_JS = "() => JSON.stringify(Object.fromEntries(Object.entries(localStorage)))"

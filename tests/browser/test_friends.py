@@ -12,26 +12,10 @@ from playwright.sync_api import Browser, Page
 
 from game.core.turn_link import decode, from_fragment
 from tests.browser import board
+from tests.browser.board import SETTLED_JS, STORAGE_JS
 from tests.browser.conftest import SitePage, _check, open_site, wait_for_offline_ready
 
 pytestmark = pytest.mark.browser
-
-#: Settled: no catching up, no computer playing; a person here may roll, a link waits to be
-#: sent, or the game is over. Skip (catching up) and Skip ahead (a computer) are pressed on the way.
-SETTLED_JS = """() => {
-  const skip = document.querySelector('#skip');
-  if (skip) {  // counted: how often this phone showed turns played elsewhere (catching up)
-    const status = document.querySelector('#status').textContent;
-    if (status.includes('Catching up')) window.caughtUp = (window.caughtUp || 0) + 1;
-    skip.click();
-    return false;
-  }
-  const roll = document.querySelector('#roll');
-  return Boolean(document.querySelector('[data-turn-link]') || (roll && !roll.disabled)
-                 || document.querySelector('#status .result'));
-}"""
-STORAGE_JS = "() => JSON.stringify(Object.fromEntries(Object.entries(localStorage)))"
-
 
 def settle(page: Page) -> None:
     page.wait_for_function(SETTLED_JS, polling=100, timeout=60_000)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 
 from game.core.turn_link import GameLink, decode, from_fragment, replay
+from tests.browser.board import SETTLED_JS, STORAGE_JS
 from tests.engines import play
 from tests.engines.conftest import EnginePage
 
@@ -32,21 +33,6 @@ SETUP_JS = """(names, kinds) => {
   document.querySelector('#setup-real-dice').checked = false;  // real dice cannot travel by link
   return names.map((_, i) => document.querySelector(`[data-kind="${i}"]`).value);
 }"""
-#: As tests/browser/test_friends.py: settled once a person here may roll, a link waits to be
-#: sent, or the game is over; Skip is pressed on the way, and catching up is counted.
-SETTLED_JS = """() => {
-  const skip = document.querySelector('#skip');
-  if (skip) {
-    if (document.querySelector('#status').textContent.includes('Catching up')) {
-      window.caughtUp = (window.caughtUp || 0) + 1;
-    }
-    skip.click();
-    return false;
-  }
-  const roll = document.querySelector('#roll');
-  return Boolean(document.querySelector('[data-turn-link]') || (roll && !roll.disabled)
-                 || document.querySelector('#status .result'));
-}"""
 #: The link on offer (null: none), and whose turn the status line names.
 OFFER_JS = """() => {
   const link = document.querySelector('[data-turn-link]');
@@ -54,7 +40,6 @@ OFFER_JS = """() => {
   return [link && link.getAttribute('href'), whose ? whose.innerText.trim() : ''];
 }"""
 FRIENDS_JS = "() => localStorage.getItem('yahtzee:friends')"
-STORAGE_JS = "() => JSON.stringify(Object.fromEntries(Object.entries(localStorage)))"
 
 
 def settle(game: EnginePage) -> tuple[str | None, str]:
