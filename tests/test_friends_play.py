@@ -75,6 +75,18 @@ def run(test: Callable[[], Coroutine[Any, Any, None]]) -> None:
         pool.submit(asyncio.run, test()).result(timeout=120)
 
 
+async def first_link(ann: Device, seed: str) -> str:
+    """Ann starts [Ann, Ben by link] on ``seed``, plays her turn if the roll-off gave her the
+    first, and returns the link her board offers for Ben."""
+    ann.app.start([Player("Ann"), Player("Ben", "link")], seed=seed)
+    await settle(ann)
+    if ann.app.state.current_player.is_human:
+        ann.play_turn()
+    text = ann.turn_link()
+    assert text is not None
+    return text
+
+
 async def play_by_links(devices: dict[int, Device], first: Device) -> list[int]:
     """Play until the end, each link opened by the device of the seat whose turn it is; the
     number of turns each device played."""
@@ -144,13 +156,7 @@ def test_three_devices_and_a_computer_play_a_whole_game_by_passing_links():
 def test_two_devices_each_catch_up_on_the_other_turn_then_play():
     async def test() -> None:
         ann, ben = Device(), Device()
-        ann.app.start([Player("Ann"), Player("Ben", "link")], seed="duo2")
-        await settle(ann)
-        state = ann.app.state
-        if state.current_player.is_human:
-            ann.play_turn()
-        text = ann.turn_link()
-        ben.open(text)
+        ben.open(await first_link(ann, "duo2"))
         assert ben.app.friends.replaying  # the turns Ann played are shown first
         await settle(ben)
         assert not ben.app.friends.replaying and ben.app.state.current_player.name == "Ben"
@@ -162,11 +168,7 @@ def test_two_devices_each_catch_up_on_the_other_turn_then_play():
 def test_a_damaged_or_future_link_says_so_and_changes_nothing_stored():
     async def test() -> None:
         ann, ben = Device(), Device()
-        ann.app.start([Player("Ann"), Player("Ben", "link")], seed="bad")
-        await settle(ann)
-        if ann.app.state.current_player.is_human:
-            ann.play_turn()
-        text = ann.turn_link()
+        text = await first_link(ann, "bad")
         ben.app.start([Player("Ben")], seed="own")
         ben.app.roll()
         before = dict(ben.store.items)
@@ -182,11 +184,7 @@ def test_a_damaged_or_future_link_says_so_and_changes_nothing_stored():
 def test_an_older_link_leaves_the_later_state_and_says_so():
     async def test() -> None:
         ann, ben = Device(), Device()
-        ann.app.start([Player("Ann"), Player("Ben", "link")], seed="old")
-        await settle(ann)
-        if ann.app.state.current_player.is_human:
-            ann.play_turn()
-        first = ann.turn_link()
+        first = await first_link(ann, "old")
         ben.open(first)
         await settle(ben)
         ben.play_turn()
@@ -204,11 +202,7 @@ def test_opening_a_link_sets_aside_the_game_on_the_board_and_a_half_played_turn_
         ann, ben = Device(), Device()
         ben.app.start([Player("Ben")], seed="mine")
         ben.app.roll()
-        ann.app.start([Player("Ann"), Player("Ben", "link")], seed="set")
-        await settle(ann)
-        if ann.app.state.current_player.is_human:
-            ann.play_turn()
-        ben.open(ann.turn_link())
+        ben.open(await first_link(ann, "set"))
         await settle(ben)
         assert [g.text is not None for g in ben.records.set_aside.games()] == [True]  # the solo game waits
         ben.app.roll()  # half a turn, then the solo game again: this game is set aside as it is

@@ -42,14 +42,14 @@ def status_html(state: GameState, turn_link: str | None = None, catching_up: boo
         mover = state.moves[-1].seat if state.moves else seat
         return (f'<p class="turn">Catching up: <span class="whose">{name_slot(mover)}</span> · {turn}</p>'
                 '<p class="hint">The turns played since this device last saw the game.</p>')
+    line = f'<p class="turn"><span class="whose">{name_slot(seat)}{who}</span> · {turn}</p>'
     if kind == "link":
         send = (f'<p class="pass-on"><a class="turn-link" data-turn-link href="{escape(turn_link)}">'
                 f"Send the game to {name_slot(seat)}</a></p>" if turn_link else "")
-        return (f'<p class="turn"><span class="whose">{name_slot(seat)}{who}</span> · {turn}</p>'
-                f'<p class="hint">They play this turn on their device: send them the game.</p>{send}')
+        return f'{line}<p class="hint">They play this turn on their device: send them the game.</p>{send}'
     hint = "Roll the dice." if state.rolls_used == 0 else (
         "Hold dice and roll again, or score a box." if state.rolls_left else "Choose a box to score.")
-    return f'<p class="turn"><span class="whose">{name_slot(seat)}{who}</span> · {turn}</p><p class="hint">{hint}</p>'
+    return f'{line}<p class="hint">{hint}</p>'
 
 
 def standings(state: GameState) -> tuple[tuple[int, int, int], ...]:

@@ -24,7 +24,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from game.core import save
 from game.core.card import Score
 from game.core.players import Player
 from game.core.state import GameState
@@ -79,26 +78,22 @@ class FriendsPlay:
         self.game: str | None = None  # the id of the link game on the board (None: not a link game)
         self.replaying = False  # catching up: the board shows turns already played
         self.fast = False  # Skip: stop catching up
-        self._kept: tuple[str, int] | None = None  # (game, turns) last written to yahtzee:friends
 
     # --- the game on the board ------------------------------------------------------------
 
     def pass_on(self, state: GameState) -> str | None:
         """The link to send (``#play=…``) when it is another device's turn or the game is over."""
-        if self.game is None or self.replaying or state.rolls_used or state.real_dice:
+        if self.game is None or self.replaying or state.rolls_used:
             return None
         player = state.current_player
         return fragment(encode(state)) if player is None or player.kind == "link" else None
 
     def keep(self, state: GameState) -> None:
-        """After a save: a finished turn of the board's link game goes into its kept link."""
+        """After a save: a finished turn of the board's link game goes into its kept link (the
+        list is written only when the link is new to it)."""
         records = self.app.records
-        if self.game is None or records is None or state.rolls_used:
-            return
-        turns = len(turns_of(state))
-        if self._kept != (self.game, turns):
+        if self.game is not None and records is not None and not state.rolls_used:
             records.friends.keep(encode(state), mine_of(state), records.store.stamp())
-            self._kept = (self.game, turns)
 
     # --- opening a link -------------------------------------------------------------------
 
@@ -123,8 +118,7 @@ class FriendsPlay:
             outcome = app.records.friends.keep(text, mine, app.records.store.stamp())
         if kept is not None and outcome in ("older", "conflict"):
             app.renderer.notify([_kept_notice(outcome, kept.turns, len(content.turns))])
-            content, final = kept.content, replay(kept.content)
-        self._kept = None
+            content = kept.content
         self.show(gid, content, mine, since if outcome in ("new", "later") else len(content.turns),
                   record=outcome in ("new", "later", "refused"))
         return True
@@ -153,7 +147,7 @@ class FriendsPlay:
             stored = app.records.slot.read()
             if stored is not None and stored.id == gid:
                 app.keeper.adopt(stored)
-                unchanged = _loads(stored.text) == final
+                unchanged = app.games.load_saved(stored) == final
             elif not app.keeper.switch_to(gid, None):
                 app.renderer.announce(words.CANNOT_SET_ASIDE)
                 app.show_notices()
@@ -189,7 +183,7 @@ class FriendsPlay:
         candidates = [stored] if stored is not None and stored.id == gid else []
         candidates += [g for g in records.set_aside.games() if g.id == gid]
         for saved in candidates:
-            state = _loads(saved.text)
+            state = self.app.games.load_saved(saved)
             if state is not None and state.rolls_used and turns_of(state) == turns_of(final):
                 return replace(state, players=final.players)
         return final
@@ -221,13 +215,6 @@ class FriendsPlay:
 
     def skip(self) -> None:
         self.fast = True
-
-
-def _loads(text: str | None) -> GameState | None:
-    try:
-        return save.loads(text) if text is not None else None
-    except save.SaveError:
-        return None
 
 
 def _kept_notice(outcome: Kept, kept_turns: int, link_turns: int) -> str:

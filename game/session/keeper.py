@@ -11,7 +11,7 @@ a game built on an older state (``docs/storage.md``, "Tabs").
 >>> store = MemoryStore()
 >>> tab_a, tab_b = GameKeeper(open_records(store)), GameKeeper(open_records(store))
 >>> state = new_game(["Ann"], seed="doc")
->>> tab_a.begin(None) and tab_a.save(state)
+>>> tab_a.switch_to("g1", None) and tab_a.save(state)
 True
 >>> tab_b.adopt(tab_b.records.slot.read())
 >>> tab_a.save(state.roll())
@@ -57,13 +57,9 @@ class GameKeeper:
             self.id, self.rev, self.challenge = saved.id, saved.rev, saved.challenge
             self._seen = (saved.id, saved.rev, saved.by)
 
-    def begin(self, challenge: Challenge | None) -> bool:
-        """Make room for a new game on the board (the caller saves it): the stored one is set
-        aside first if it was played. False, changing nothing, if it could not be set aside."""
-        return self.switch_to(new_seed(), challenge)
-
     def switch_to(self, game_id: str, challenge: Challenge | None) -> bool:
-        """Make room for the game ``game_id`` on the board, as :meth:`begin` does."""
+        """Make room for the game ``game_id`` on the board (the caller saves it): the stored
+        one is set aside first if it was played. False, changing nothing, if it could not be."""
         if not self.set_aside_stored():
             return False
         stored = self.records.slot.read()

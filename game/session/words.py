@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from game.core import rules
 from game.core.state import GameState
 from game.records.game_slot import Challenge
+from game.screens.status import standings
 
 
 def describe_roll(state: GameState) -> str:
@@ -72,8 +73,6 @@ def result_text(state: GameState, challenge: Challenge | None, day: datetime.dat
     1. Ben 25
     2. Ann 20
     """
-    from game.screens.status import standings
-
     title = "Dice Pad daily challenge" if state.seed.startswith("daily-") else "Dice Pad"
     lines = [f"{title} · {rules.PRESET_LABELS[state.preset]} · {day.day} {day:%B %Y}"]
     lines += [f"{rank}. {state.players[seat].name} {total}" if len(state.players) > 1

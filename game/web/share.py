@@ -72,9 +72,10 @@ def share_challenge(window: Any, state: GameState | None) -> None:
 
 def share_game(window: Any, state: GameState | None, href: str) -> None:
     """Send a game with friends on: its ``#play=…`` link (the element's ``href``)."""
-    if from_fragment(href[href.find("#"):]) is None:
+    link = href[href.find("#"):]
+    if from_fragment(link) is None:
         return
-    url = _page(window) + href[href.find("#"):]
+    url = _page(window) + link
     if state is not None and state.over:
         start_share(window, "Dice Pad", "The final card of our game of Dice Pad:", url)
     else:

@@ -36,6 +36,19 @@ def open_link(page: Page, site_url: str, href: str) -> None:
     settle(page)
 
 
+def first_link(page: Page, holds: tuple[int, ...] = ()) -> tuple[str, int]:
+    """Ann starts [Ann, Ben by link] and plays her turn if the roll-off gave her the first:
+    the link her page offers for Ben, and the turns she played (0 or 1)."""
+    board.new_game(page, ["Ann", "Ben"], ["human", "link"])
+    settle(page)
+    played = 0
+    if not page.locator("[data-turn-link]").count():
+        board.play_turn_by_clicks(page, holds=holds)
+        played = 1
+        settle(page)
+    return turn_link(page), played
+
+
 @pytest.fixture
 def phones(browser: Browser, site_url: str) -> Iterator[list[SitePage]]:
     sites = [open_site(browser, site_url) for _ in range(3)]
@@ -102,14 +115,9 @@ def test_two_phones_play_a_whole_game_one_of_them_offline(browser, site_url, sit
     try:
         wait_for_offline_ready(ben, site_dir)
         ben.page.context.set_offline(True)
-        board.new_game(ann.page, ["Ann", "Ben"], ["human", "link"])
-        settle(ann.page)
-        played = {0: 0, 1: 0}
-        if not ann.page.locator("[data-turn-link]").count():
-            board.play_turn_by_clicks(ann.page, holds=(0,))
-            played[0] = 1
-            settle(ann.page)
-        open_link(ben.page, site_url, turn_link(ann.page))
+        href, ann_played = first_link(ann.page, holds=(0,))
+        played = {0: ann_played, 1: 0}
+        open_link(ben.page, site_url, href)
         ben.page.reload()  # offline: the service worker serves the page, and Ben's turn is resumed
         ben.page.wait_for_function("() => document.body.dataset.state === 'ready'")
         settle(ben.page)
@@ -134,12 +142,7 @@ def test_the_turn_link_is_shared_or_copied(browser, site_url):
     try:
         page = site.page
         page.evaluate("delete Navigator.prototype.share")  # no share sheet: the clipboard
-        board.new_game(page, ["Ann", "Ben"], ["human", "link"])
-        settle(page)
-        if not page.locator("[data-turn-link]").count():
-            board.play_turn_by_clicks(page)
-            settle(page)
-        href = turn_link(page)
+        href, _ = first_link(page)
         page.click("[data-turn-link]")
         page.wait_for_selector("#toast:not([hidden])")
         assert page.evaluate("navigator.clipboard.readText()") == site_url + href
@@ -151,12 +154,7 @@ def test_the_turn_link_is_shared_or_copied(browser, site_url):
 
 def test_damaged_old_and_future_links_change_nothing_stored(phones, site_url):
     ann, ben, _ = phones
-    board.new_game(ann.page, ["Ann", "Ben"], ["human", "link"])
-    settle(ann.page)
-    if not ann.page.locator("[data-turn-link]").count():
-        board.play_turn_by_clicks(ann.page)
-        settle(ann.page)
-    first = turn_link(ann.page)
+    first, _ = first_link(ann.page)
     open_link(ben.page, site_url, first)
     board.play_turn_by_clicks(ben.page)
     settle(ben.page)
@@ -208,12 +206,7 @@ def test_games_with_friends_are_listed_and_resumed_offline_and_a_link_never_disc
     ann, ben, _ = phones
     board.new_game(ben.page, ["Ben"])  # Ben's own game, played a little: it must survive the link
     board.play_turn_by_clicks(ben.page)
-    board.new_game(ann.page, ["Ann", "Ben"], ["human", "link"])
-    settle(ann.page)
-    if not ann.page.locator("[data-turn-link]").count():
-        board.play_turn_by_clicks(ann.page)
-        settle(ann.page)
-    open_link(ben.page, site_url, turn_link(ann.page))
+    open_link(ben.page, site_url, first_link(ann.page)[0])
     page = ben.page
     board.play_turn_by_clicks(page)
     settle(page)
