@@ -105,9 +105,11 @@ def ready_time(context, url: str, settle: bool = False) -> tuple[float, float]:
 def prepare_site(site: Path) -> None:
     """Add the bare pages to a built site, pointed at the same versioned runtime:
     bare.html with the standard library Pyodide ships (the site itself has stdlib.zip
-    instead), bare-bytecode.html with the site's stdlib.zip."""
+    instead), bare-bytecode.html with the site's standard-library archive."""
     pyodide = build.runtime_dirs()["runtime/pyodide"]
-    shutil.copyfile(build.NODE_MODULES / "pyodide" / build.PYODIDE_STDLIB, site / pyodide / build.PYODIDE_STDLIB)
+    # What a bare Pyodide fetches and the site does not ship.
+    for name in (build.PYODIDE_STDLIB, build.PYODIDE_LOCK):
+        shutil.copyfile(build.NODE_MODULES / "pyodide" / name, site / pyodide / name)
     for name in ("bare.html", "bare.js"):
         text = (ROOT / "bench" / name).read_text(encoding="utf-8")
         (site / name).write_text(text.replace("./runtime/pyodide/", f"./{pyodide}/"), encoding="utf-8")
@@ -115,8 +117,9 @@ def prepare_site(site: Path) -> None:
     shipped = f"./{pyodide}/{build.PYODIDE_STDLIB}"
     if shipped not in html or '<html lang="en">' not in html:
         raise SystemExit("bench/bare.html changed shape: update prepare_site()")
-    html = html.replace(shipped, f"./{build.STDLIB_BUNDLE}")
-    html = html.replace('<html lang="en">', f'<html lang="en" data-stdlib="./{build.STDLIB_BUNDLE}">')
+    archive = build.find_archive(site, "stdlib").relative_to(site).as_posix()
+    html = html.replace(shipped, f"./{archive}")
+    html = html.replace('<html lang="en">', f'<html lang="en" data-stdlib="./{archive}">')
     (site / "bare-bytecode.html").write_text(html, encoding="utf-8")
 
 

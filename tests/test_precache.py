@@ -143,7 +143,8 @@ def test_build_precaches_the_runtime_the_game_and_the_shell(built: Path) -> None
     assert runtime and runtime <= urls
     for directory in build.runtime_dirs().values():
         assert any(u.startswith(directory + "/") for u in urls), directory
-    assert {"./", "game.zip", "assets/style.css", "assets/sw-register.js", "assets/errors.js", "assets/theme.js",
+    game = build.find_archive(built, "game").relative_to(built).as_posix()
+    assert {"./", game, "assets/style.css", "assets/sw-register.js", "assets/errors.js", "assets/theme.js",
             "assets/manifest.webmanifest", "assets/icons/icon-512.png"} <= urls
     assert "index.html" not in urls and "sw.js" not in urls
     assert not [u for u in urls if u.startswith("assets/strategy/")]

@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 build = load_tool("build")
+compression = load_tool("compression")
 serve = load_tool("serve")
 
 
@@ -73,7 +74,7 @@ def test_interpreter_is_the_self_hosted_pyodide() -> None:
 # netlify.toml ---------------------------------------------------------------------------
 
 SAMPLE_PATHS = (
-    "/", "/index.html", "/game.zip", "/stdlib.zip", "/sw.js",
+    "/", "/index.html", "/py/game-0123456789ab.zip", "/py/stdlib-0123456789ab.zip", "/sw.js",
     "/assets/favicon.svg", "/assets/manifest.webmanifest", "/assets/icons/icon-192.png",
     "/assets/strategy/official.bin", "/runtime/pyscript-0.7.31/core.js", "/runtime/pyodide-314.0.7/pyodide.asm.wasm",
 )
@@ -105,6 +106,9 @@ def test_headers_for_sample_paths() -> None:
     assert serve.headers_for("/sw.js", rules)["Cache-Control"] == "no-cache"
     assert serve.headers_for("/sw.js", rules)["Content-Type"].startswith("application/javascript")
     assert serve.headers_for("/assets/manifest.webmanifest", rules)["Content-Type"] == "application/manifest+json"
+    # The stored archives: a type Netlify compresses (tools/compression.py follows it).
+    archive = serve.headers_for("/py/stdlib-0123456789ab.zip", rules)
+    assert "immutable" in archive["Cache-Control"] and compression.compresses(archive["Content-Type"])
     csp = serve.headers_for("/", rules)["Content-Security-Policy"]
     directives = dict(d.strip().split(" ", 1) for d in csp.split(";"))
     assert directives["default-src"] == "'self'"
@@ -146,28 +150,42 @@ def _tree_digest(root: Path) -> dict[str, str]:
     }
 
 
-def test_build_is_deterministic_and_complete(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One build for the tests that read it (a build takes seconds: two Pyodides under Node)."""
     if not (build.NODE_MODULES / "pyodide").is_dir():
         pytest.fail("node_modules/ is missing: run `npm ci` (or `make test`, which does)")
-    first, second = tmp_path / "a", tmp_path / "b"
-    assert build.main(["--out", str(first)]) == 0
+    out = tmp_path_factory.mktemp("built") / "dist"
+    assert build.main(["--out", str(out)]) == 0
+    return out
+
+
+def test_build_is_deterministic_and_complete(built: Path, tmp_path: Path) -> None:
+    second = tmp_path / "b"
     assert build.main(["--out", str(second)]) == 0
-    digest = _tree_digest(first)
+    digest = _tree_digest(built)
     assert digest == _tree_digest(second)
     runtime = build.runtime_dirs()
     pyscript, pyodide = runtime["runtime/pyscript"], runtime["runtime/pyodide"]
-    expected = {"index.html", build.BUNDLE, build.STDLIB_BUNDLE, "sw.js", f"{pyscript}/core.js", f"{pyscript}/core.css"}
+    expected = {"index.html", "sw.js", f"{pyscript}/core.js", f"{pyscript}/core.css"}
     expected |= {f"{pyodide}/{name}" for name in build.PYODIDE_FILES}
     assert expected <= digest.keys()
-    # The modules travel in game.zip and the config inside index.html: neither ships as files.
+    # Each archive under the hash of its bytes (so the name changes exactly when they do).
+    for stem in ("game", "stdlib"):
+        archive = build.find_archive(built, stem)
+        assert archive.relative_to(built).as_posix() == build.archive_name(stem, archive.read_bytes())
+    # The modules travel in the archive and the config inside index.html: neither ships as
+    # files; nor do Pyodide's lock file, its whole standard library, or PyScript's chunks
+    # for a TOML config and for archives in [files], which the built page has neither of.
     assert not [p for p in digest if p.startswith("game/") or p.startswith("pyscript.")]
+    assert not [p for p in digest if p.endswith((build.PYODIDE_LOCK, build.PYODIDE_STDLIB))]
+    assert not [p for p in digest if re.search(r"/(toml|zip)-[\w-]{8}\.js$", p)]
     assert not [p for p in digest if p.endswith(".map") or "/tests/" in p or "__pycache__" in p]
     assert not [p for p in digest if p.startswith(("runtime/pyscript/", "runtime/pyodide/"))]
 
 
-def test_built_pages_name_only_the_versioned_runtime(tmp_path: Path) -> None:
-    out = tmp_path / "dist"
-    assert build.main(["--out", str(out)]) == 0
+def test_built_pages_name_only_the_versioned_runtime(built: Path) -> None:
+    out = built
     runtime = build.runtime_dirs()
     assert runtime["runtime/pyodide"] == "runtime/pyodide-" + json.loads((ROOT / "package.json").read_text())[
         "dependencies"]["pyodide"]
@@ -178,7 +196,7 @@ def test_built_pages_name_only_the_versioned_runtime(tmp_path: Path) -> None:
     for url in re.findall(r'(?:href|src)="\./([^"]+)"', html):
         assert (out / url).is_file(), f"index.html names {url}, which the build did not write"
     # pyscript.toml inlined as the one py script's config: nothing to fetch before PyScript
-    # asks for its interpreter. The modules come in game.zip, not [files].
+    # asks for its interpreter. The modules come in the game's archive, not [files].
     [(config_text, code)] = re.findall(r'<script type="py" config="([^"]*)">([^<]*)</script>', html)
     assert json.loads(unescape(config_text)) == {"interpreter": "./assets/boot.mjs"}
     assert code == "import game.main"
@@ -186,44 +204,51 @@ def test_built_pages_name_only_the_versioned_runtime(tmp_path: Path) -> None:
     imported = set(re.findall(r'from "\.\./([^"]+)"', boot))
     assert imported == {f"{runtime['runtime/pyodide']}/pyodide.mjs"}
     assert all((out / path).is_file() for path in imported)
+    # boot.mjs names both archives (preloaded by index.html) and holds the lock file's info.
+    for stem in ("game", "stdlib"):
+        name = build.find_archive(out, stem).relative_to(out).as_posix()
+        assert f'"../{name}"' in boot and f'href="./{name}"' in html
+    lock = json.loads((build.NODE_MODULES / "pyodide" / build.PYODIDE_LOCK).read_text())
+    assert f"{{ info: {json.dumps(lock['info'], sort_keys=True)}, packages: {{}} }}" in boot
 
 
-def test_game_zip_holds_sources_and_bytecode(tmp_path: Path) -> None:
-    """What assets/boot.mjs puts on sys.path: every game module with its bytecode where
-    zipimport looks for it, and bytecode for PyScript's package. And the standard library
-    it hands Pyodide: Pyodide's own, whole, plus bytecode for what start-up imports."""
-    out = tmp_path / "dist"
-    assert build.main(["--out", str(out)]) == 0
-    with zipfile.ZipFile(out / build.BUNDLE) as bundle:
+def test_archives_hold_bytecode_only(built: Path) -> None:
+    """What assets/boot.mjs puts on sys.path: the bytecode of every game module (but the
+    command-line coach) and of PyScript's package, where zipimport looks for it; and the
+    standard library it hands Pyodide: bytecode of the modules the site imports, no more."""
+    with zipfile.ZipFile(build.find_archive(built, "game")) as bundle:
         names = set(bundle.namelist())
-        for module in _game_modules():
-            source = module.removeprefix("./")
-            assert source in names and source.replace(".py", ".pyc") in names, source
-        assert {"pyscript/__init__.pyc", "pyscript/display.pyc"} <= names
+        infos = bundle.infolist()
         header = bundle.read("game/rules.pyc")[:16]
+    expected = {m.removeprefix("./").replace(".py", ".pyc") for m in _game_modules()} - {"game/strategy/__main__.pyc"}
+    assert expected | {"pyscript/__init__.pyc", "pyscript/display.pyc"} <= names
+    assert "game/strategy/__main__.pyc" not in names
     assert int.from_bytes(header[4:8], "little") == 0b01  # PEP 552: hash-based, not checked against a source
-    assert not [n for n in names if not n.startswith(build.GAME_PACKAGES)]
-    assert not [n for n in names if "__pycache__" in n or n.endswith(".py") and not n.startswith("game/")]
+    assert not [n for n in names if not n.startswith(build.GAME_PACKAGES) or not n.endswith(".pyc")]
+    with zipfile.ZipFile(build.find_archive(built, "stdlib")) as stdlib:
+        std_names = set(stdlib.namelist())
+        infos += stdlib.infolist()
+        header = stdlib.read("asyncio/__init__.pyc")[:16]
     with zipfile.ZipFile(build.NODE_MODULES / "pyodide" / build.PYODIDE_STDLIB) as shipped:
         pyodide_names = set(shipped.namelist())
-    with zipfile.ZipFile(out / build.STDLIB_BUNDLE) as stdlib:
-        names = set(stdlib.namelist())
-        header = stdlib.read("asyncio/__init__.pyc")[:16]
-    assert pyodide_names <= names and not [n for n in pyodide_names if n.endswith(".pyc")]
-    added = names - pyodide_names
-    assert {"encodings/__init__.pyc", "asyncio/events.pyc", "html/entities.pyc", "datetime.pyc"} <= added
-    assert all(n.endswith(".pyc") and n.removesuffix("c") in pyodide_names for n in added)
+    assert {"encodings/__init__.pyc", "asyncio/events.pyc", "html/entities.pyc", "datetime.pyc",
+            "urllib/parse.pyc", "pyodide/http/__init__.pyc"} <= std_names
+    assert all(n.endswith(".pyc") and n.removesuffix("c") in pyodide_names for n in std_names)
+    assert not {"argparse.pyc", "xml/dom/minidom.pyc", "email/message.pyc"} & std_names
+    assert len(std_names) < len(pyodide_names) / 4
     assert int.from_bytes(header[4:8], "little") == 0b01
-    assert not list(out.rglob("__pycache__")) and not (out / build.ZIP_BYTECODE).exists()
+    # Stored, so that HTTP compression works across the whole archive.
+    assert {info.compress_type for info in infos} == {zipfile.ZIP_STORED}
+    assert not list(built.rglob("__pycache__")) and not (built / build.ZIP_BYTECODE).exists()
 
 
-def test_every_built_file_gets_a_sound_cache_control(tmp_path: Path) -> None:
-    """Immutable exactly for the versioned runtime, no-cache for everything else, so no
-    browser keeps a stale file (the service worker's own cache is versioned by sw.js)."""
-    out = tmp_path / "dist"
-    assert build.main(["--out", str(out)]) == 0
+def test_every_built_file_gets_a_sound_cache_control(built: Path) -> None:
+    """Immutable exactly for what is versioned by its path (the runtime, the hashed
+    archives), no-cache for everything else, so no browser keeps a stale file (the
+    service worker's own cache is versioned by sw.js)."""
+    out = built
     rules = serve.load_header_rules()
-    versioned = tuple(f"/{d}/" for d in build.runtime_dirs().values())
+    versioned = tuple(f"/{d}/" for d in build.runtime_dirs().values()) + (f"/{build.ARCHIVES}/",)
     paths = ["/"] + [f"/{p.relative_to(out).as_posix()}" for p in sorted(out.rglob("*")) if p.is_file()]
     for path in paths:
         cache = serve.headers_for(path, rules).get("Cache-Control")

@@ -3,10 +3,11 @@
 
     python3 tools/build.py [--out DIR]
 
-dist/ gets index.html (with pyscript.toml inlined as its PyScript config), game.zip (the
-modules of game/, no tests, with their bytecode), stdlib.zip (Pyodide's standard library
-with bytecode for what start-up imports), assets/**, the self-hosted runtime:
-runtime/pyscript-<version>/ (the PyScript chunks the page loads) and
+dist/ gets index.html (with pyscript.toml inlined as its PyScript config), two archives
+named by their content: py/game-<hash>.zip (the bytecode of game/, no tests, and of
+PyScript's Python package) and py/stdlib-<hash>.zip (the bytecode of the standard-library
+modules the site imports, and no others), assets/**, the self-hosted runtime:
+runtime/pyscript-<version>/ (the PyScript chunks the page runs) and
 runtime/pyodide-<version>/ (what Pyodide needs to boot with no extra packages), and last
 sw.js, the service worker, which precaches all of it (tools/precache.py).
 
@@ -23,7 +24,9 @@ temporary sibling directory and swapped in, so a half-written dist/ is never ser
 from __future__ import annotations
 
 import argparse
+import hashlib
 import importlib.util
+import io
 import json
 import re
 import shutil
@@ -39,10 +42,15 @@ from types import ModuleType
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
 
-#: The archive of the game's Python modules that the page loads (see _speed_up_boot).
+#: The folder of the archives, whose names carry their content's hash (served "immutable").
+ARCHIVES = "py"
+#: The archive of the game's Python modules that the page loads (see _speed_up_boot), as
+#: assets/boot.mjs names it before the build gives it its hashed name.
 BUNDLE = "game.zip"
-#: Pyodide's standard library with bytecode for what start-up imports (see _speed_up_boot).
+#: The standard library the site imports, as bytecode (see _speed_up_boot); likewise.
 STDLIB_BUNDLE = "stdlib.zip"
+#: Hex digits of the content hash in an archive's name.
+HASH_DIGITS = 12
 #: The standard library as Pyodide ships it (source only), which stdlib.zip extends.
 PYODIDE_STDLIB = "python_stdlib.zip"
 #: The top-level folders of ZIP_BYTECODE that go to game.zip; the rest is the stdlib's.
@@ -51,8 +59,10 @@ GAME_PACKAGES = ("game", "pyscript")
 #: package and of the standard-library modules start-up imports, laid out as in the
 #: archives (game/rules.pyc, asyncio/events.pyc).
 ZIP_BYTECODE = ".zip-bytecode"
-#: Where the build inserts the preload link for game.zip (see _speed_up_boot).
-PRELOAD_MARKER = "<!-- build: game.zip preload -->"
+#: Where the build inserts the preload links of the archives (see _speed_up_boot).
+PRELOAD_MARKER = "<!-- build: archives preload -->"
+#: What the build replaces in assets/boot.mjs with pyodide-lock.json's "info".
+LOCK_MARKER = '"build: lock info"'
 
 # Top-level files of the sources. pyscript.toml and game/ are read by the build and do
 # not ship as files: the config goes into index.html, the modules into game.zip.
@@ -70,24 +80,26 @@ RUNTIME_PACKAGES = {"runtime/pyscript": "@pyscript/core", "runtime/pyodide": "py
 # when pyscript.toml disables them (the "mpy" pass has no config, so nothing is disabled
 # there), so those small chunks ship. Left out are the chunks those plugins or the core
 # import only when a feature is used: codemirror (py-editor), xterm and the terminal
-# runtimes (py-terminal), the full TOML parser (py-editor, py-game), zip (archives in
-# [files]) and pyodide_graph (`packages`). Chunk names carry a content hash, so they are
-# matched by stem; a version bump keeps working. tests/browser/test_boot.py fails on a 404.
+# runtimes (py-terminal), the full TOML parser (py-editor, py-game; and the core for a
+# TOML config, which the built page does not have: its config is JSON), zip (archives in
+# [files], which the built page has none of) and pyodide_graph (`packages`). Chunk names
+# carry a content hash, so they are matched by stem; a version bump keeps working.
+# tests/browser/test_boot.py fails on a 404.
 PYSCRIPT_ENTRIES = ("core.js", "core.css")
-PYSCRIPT_UNUSED = re.compile(r"(codemirror[\w-]*|pyodide_graph)-[\w-]{8}\.js")
+PYSCRIPT_UNUSED = re.compile(r"(codemirror[\w-]*|pyodide_graph|toml|zip)-[\w-]{8}\.js")
 # The chunks every boot imports: the core's own chunk and its plugins (but not the TOML
 # parser or the zip reader, which the built page never needs), preloaded by index.html.
 PYSCRIPT_BOOT_CHUNK = re.compile(r"(core|deprecations-manager|donkey|error|py-editor|py-game|py-terminal)-[\w-]{8}\.js")
 
-# From pyodide/: the loader, the Emscripten module, the interpreter and the package lock
-# file (fetched at boot even when no package is loaded). The standard library ships as
-# stdlib.zip instead (see _speed_up_boot).
+# From pyodide/: the loader, the Emscripten module and the interpreter. Not the package
+# lock file: assets/boot.mjs holds the part of it Pyodide needs. The standard library
+# ships as an archive of its own instead (see _speed_up_boot).
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
-    "pyodide-lock.json",
 )
+PYODIDE_LOCK = "pyodide-lock.json"
 
 # Relative ES module imports in minified code: static from"./x.js" / import"./x.js",
 # dynamic import("./x.js").
@@ -204,7 +216,7 @@ def build(out: Path) -> int:
         shutil.copyfile(src, dest)  # bytes only: no source mtimes or modes leak into dist/
     _version_runtime(tmp, runtime)
     preload = [chunk.as_posix() for chunk in chunks if PYSCRIPT_BOOT_CHUNK.fullmatch(chunk.name)]
-    _speed_up_boot(tmp, preload, pyodide / PYODIDE_STDLIB)
+    _speed_up_boot(tmp, preload, pyodide)
     # Last: the service worker hashes the finished files (and is not itself precached).
     _load_tool("precache").write_service_worker(tmp)
     count = sum(1 for path in tmp.rglob("*") if path.is_file())
@@ -226,49 +238,50 @@ def _version_runtime(site: Path, runtime: dict[str, str]) -> None:
         page.write_text(text, encoding="utf-8")
 
 
-def _speed_up_boot(site: Path, pyscript_chunks: list[str], pyodide_stdlib: Path) -> None:
+def _speed_up_boot(site: Path, pyscript_chunks: list[str], pyodide: Path) -> None:
     """Start-up savings measured in docs/performance.md.
 
     - pyscript.toml goes into index.html as JSON, in the config attribute: PyScript
       parses JSON natively (for TOML it fetches and runs a parser chunk first), and
-      there is no config file to wait for. On HTTP/1.1 (six connections a page) every
-      request saved lets the others start sooner.
-    - Pyodide's standard library becomes stdlib.zip: python_stdlib.zip as Pyodide ships it
-      (source only) plus the bytecode of every module imported at start-up, compiled by
-      Pyodide itself (tools/compile_pyc.mjs). assets/boot.mjs hands it to Pyodide as its
-      standard library, and Python's start-up no longer compiles some 140 modules: about
-      1.2 s less per load here. It lives outside runtime/, whose files are npm's bytes
-      (served "immutable"), since its content is this build's.
-    - the Python modules listed in [files] travel as one game.zip with their bytecode,
-      plus the bytecode of PyScript's own package, instead of one request and one file
-      write each (about 200 ms here). assets/boot.mjs writes the archive and puts it on
-      sys.path: Python imports straight from it (zipimport, built in), so nothing is
-      unpacked, the unpacking machinery (shutil, zipfile, bz2, lzma...) is never
-      imported and nothing is compiled at start-up.
-      The entry point is `import game.main` in index.html, so game/main.py comes from
-      there too, and the site ships neither game/ nor pyscript.toml as files.
-    - index.html preloads that archive, so it arrives while Pyodide boots, and the
-      PyScript chunks the core imports at every start, so that they are parsed and ready
-      when the core reaches them rather than fetched then.
+      there is no config file to wait for.
+    - The standard library is an archive of the bytecode of the modules the site imports
+      (tools/compile_pyc.mjs decides which and compiles them with Pyodide itself), in
+      place of Pyodide's python_stdlib.zip (all of it, as source): Python's start-up no
+      longer compiles some 140 modules (about 1.2 s less per load here), and the first
+      visit downloads 0.6 MB (brotli) instead of 2.5 MB. assets/boot.mjs hands it to
+      Pyodide as its standard library.
+    - The game's modules, and PyScript's own Python package, travel as one archive of
+      bytecode instead of one request and one file write each. assets/boot.mjs writes it
+      and puts it on sys.path: Python imports straight from it (zipimport, built in).
+      The entry point is `import game.main` in index.html, so the site ships neither
+      game/ nor pyscript.toml as files.
+    - Both archives are stored, not deflated, so that HTTP compression (brotli) works
+      across the whole archive; netlify.toml gives them a type Netlify compresses. Their
+      names carry a hash of their content, so they are served "immutable" and the service
+      worker's precache takes them from the HTTP cache rather than downloading them again.
+    - assets/boot.mjs gets the part of pyodide-lock.json Pyodide needs, so Pyodide does
+      not fetch the file (the game loads no package).
+    - index.html preloads both archives, and the PyScript chunks the core imports at
+      every start, so that they are parsed and ready when the core reaches them.
     """
     with (site / "pyscript.toml").open("rb") as fh:
         config = tomllib.load(fh)
-    sources = sorted(config.pop("files", {}))
+    config.pop("files", None)
     core = next(site / chunk for chunk in pyscript_chunks if Path(chunk).name.startswith("core-"))
     bytecode = _compile_bytecode(site, core)
     game: list[Path] = []
     stdlib: list[Path] = []
     for pyc in bytecode:
         (game if pyc.relative_to(site / ZIP_BYTECODE).parts[0] in GAME_PACKAGES else stdlib).append(pyc)
-    _write_zip(site / BUNDLE, _bundle_members(site, sources, game))
-    with zipfile.ZipFile(pyodide_stdlib) as shipped:
-        # Pyodide's own members, in its order, then the bytecode.
-        members = [(info.filename, shipped.read(info)) for info in shipped.infolist()]
-    _write_zip(site / STDLIB_BUNDLE, members + _bundle_members(site, [], stdlib))
-    # Shipped inside the archive only.
+    names = {
+        BUNDLE: _write_archive(site, "game", _bundle_members(site, game)),
+        STDLIB_BUNDLE: _write_archive(site, "stdlib", _bundle_members(site, stdlib)),
+    }
+    # Shipped inside the archives only.
     shutil.rmtree(site / ZIP_BYTECODE)
     shutil.rmtree(site / "game")
     (site / "pyscript.toml").unlink()
+    _point_boot_at(site / "assets" / "boot.mjs", names, json.loads((pyodide / PYODIDE_LOCK).read_text())["info"])
     page = site / "index.html"
     html = page.read_text(encoding="utf-8")
     if html.count(CONFIG_ATTRIBUTE) != 1 or PRELOAD_MARKER not in html:
@@ -276,33 +289,62 @@ def _speed_up_boot(site: Path, pyscript_chunks: list[str], pyodide_stdlib: Path)
     # PyScript's chunks right after its core.js, ahead of the runtime's big downloads: on
     # HTTP/1.1 the page gets six connections, and these small files are what PyScript
     # waits for before it asks for Pyodide.
-    core = re.search(r'<script type="module" src="\./runtime/pyscript-[^/"]+/core\.js"></script>', html)
-    if core is None:
+    core_tag = re.search(r'<script type="module" src="\./runtime/pyscript-[^/"]+/core\.js"></script>', html)
+    if core_tag is None:
         raise BuildError("index.html must load PyScript's core.js as a module from ./runtime/pyscript/")
     chunks = "".join(f'\n  <link rel="modulepreload" href="./{chunk}">' for chunk in pyscript_chunks)
-    html = html[:core.end()] + chunks + html[core.end():]
-    bundle = f'\n  <link rel="preload" href="./{BUNDLE}" as="fetch" crossorigin="anonymous">'
+    html = html[:core_tag.end()] + chunks + html[core_tag.end():]
+    preloads = "".join(f'\n  <link rel="preload" href="./{name}" as="fetch" crossorigin="anonymous">'
+                       for name in (names[STDLIB_BUNDLE], names[BUNDLE]))
     inline = json.dumps(config, separators=(",", ":"), sort_keys=True)
     html = html.replace(CONFIG_ATTRIBUTE, f'config="{escape(inline, quote=True)}"')
-    page.write_text(html.replace(PRELOAD_MARKER, PRELOAD_MARKER + bundle), encoding="utf-8")
+    page.write_text(html.replace(PRELOAD_MARKER, PRELOAD_MARKER + preloads), encoding="utf-8")
 
 
-def _write_zip(path: Path, members: list[tuple[str, bytes]]) -> None:
-    """A deflated archive of ``members`` (name, bytes), in the order given."""
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+def _point_boot_at(boot: Path, names: dict[str, str], lock_info: dict[str, object]) -> None:
+    """Write the archives' hashed names and the lock file's info into assets/boot.mjs."""
+    text = boot.read_text(encoding="utf-8")
+    for plain, hashed in names.items():
+        if text.count(f'"../{plain}"') != 1:
+            raise BuildError(f'assets/boot.mjs must name "../{plain}" once')
+        text = text.replace(f'"../{plain}"', f'"../{hashed}"')
+    if text.count(LOCK_MARKER) != 1:
+        raise BuildError(f"assets/boot.mjs must hold {LOCK_MARKER} once")
+    boot.write_text(text.replace(LOCK_MARKER, json.dumps(lock_info, sort_keys=True)), encoding="utf-8")
+
+
+def archive_name(stem: str, data: bytes) -> str:
+    """The site path of an archive: py/<stem>-<hash of its bytes>.zip."""
+    return f"{ARCHIVES}/{stem}-{hashlib.sha256(data).hexdigest()[:HASH_DIGITS]}.zip"
+
+
+def find_archive(site: Path, stem: str) -> Path:
+    """The one py/<stem>-<hash>.zip of a built site."""
+    found = sorted((site / ARCHIVES).glob(f"{stem}-*.zip"))
+    if len(found) != 1:
+        raise FileNotFoundError(f"expected one {ARCHIVES}/{stem}-<hash>.zip in {site}, found {found}")
+    return found[0]
+
+
+def _write_archive(site: Path, stem: str, members: list[tuple[str, bytes]]) -> str:
+    """A stored (uncompressed) archive of ``members`` (name, bytes), in the order given,
+    under its hashed name; returns that name."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
         for name, data in members:
-            # A fixed timestamp keeps the archive's bytes (and so the cache hash) reproducible.
-            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, data)
+            # A fixed timestamp keeps the archive's bytes (and so its name) reproducible.
+            archive.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data)
+    data = buffer.getvalue()
+    name = archive_name(stem, data)
+    (site / name).parent.mkdir(parents=True, exist_ok=True)
+    (site / name).write_bytes(data)
+    return name
 
 
-def _bundle_members(site: Path, sources: list[str], bytecode: list[Path]) -> list[tuple[str, bytes]]:
-    """(name in game.zip, bytes), sorted: each game module's source, for tracebacks, and
-    all bytecode where zipimport looks for it, beside the source (game/rules.pyc)."""
-    members = [(source.removeprefix("./"), (site / source).read_bytes()) for source in sources]
-    members += [(pyc.relative_to(site / ZIP_BYTECODE).as_posix(), pyc.read_bytes()) for pyc in bytecode]
-    return sorted(members)
+def _bundle_members(site: Path, bytecode: list[Path]) -> list[tuple[str, bytes]]:
+    """(name in the archive, bytes), sorted: the bytecode where zipimport looks for it
+    (game/rules.pyc, html/entities.pyc). No sources: tracebacks keep file and line."""
+    return sorted((pyc.relative_to(site / ZIP_BYTECODE).as_posix(), pyc.read_bytes()) for pyc in bytecode)
 
 
 def _compile_bytecode(site: Path, core_chunk: Path) -> list[Path]:

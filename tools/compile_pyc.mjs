@@ -11,20 +11,23 @@
 //   start and then imports. Its sources are taken from the core chunk the site ships,
 //   so the bytecode is that of the very text PyScript writes;
 //   tests/browser/test_boot.py checks the source hash in the browser;
-// - the standard-library modules imported at start-up: every one Pyodide's own start-up
-//   imports (read from sys.modules once it is up), and those the page imports after it
-//   (STDLIB below). Pyodide ships its standard library as source only (python_stdlib.zip
-//   holds no .pyc), so Python would otherwise compile some 140 modules at every page
-//   load, which is most of Pyodide's start-up: about 1.2 s of 2 s in Chromium here, and
-//   1.4 s of 1.8 s under Node. They are compiled from the same python_stdlib.zip.
-//   tests/browser/test_boot.py fails, naming the module, when the page compiles any
-//   module from source.
+// - the standard library the site needs, and nothing else (the idea of pyodide-pack):
+//   every module Pyodide's own start-up imports (read from sys.modules once it is up),
+//   plus every module that importing what the game and PyScript name in an import
+//   statement (anywhere in their sources, in functions too) brings in. Pyodide ships its
+//   standard library as source only (python_stdlib.zip holds no .pyc), so Python would
+//   otherwise compile some 140 modules at every page load: about 1.2 s of 2 s in
+//   Chromium here. The site ships their bytecode only, without docstrings: about 0.6 MB
+//   in brotli against 3.8 MB for Pyodide's whole library with the bytecode. tests/browser/conftest.py fails a test, naming the module,
+//   when the page asks for a standard-library module the site left out.
 //
+// Everything is compiled without column ranges (PYTHONNODEBUGRANGES: tracebacks keep
+// their line numbers and lose only the ^^^ markers), a fifth less to download.
 // All of it goes to <site dir>/.zip-bytecode/ in zipimport's layout (game/rules.pyc,
-// pyscript/web.pyc, html/entities.pyc). tools/build.py puts game/ and pyscript/ in
-// game.zip, which assets/boot.mjs puts first on sys.path, and the standard library's in
-// stdlib.zip, a copy of python_stdlib.zip plus that bytecode, which assets/boot.mjs
-// hands Pyodide as its standard library (docs/performance.md).
+// pyscript/web.pyc, html/entities.pyc), with stdlib-modules.json (what was included, and
+// why). tools/build.py puts game/ and pyscript/ in the game's archive, which
+// assets/boot.mjs puts first on sys.path, and the rest in the standard library's, which
+// assets/boot.mjs hands Pyodide as its standard library (docs/performance.md).
 import { loadPyodide } from "pyodide";
 import fs from "node:fs";
 import path from "node:path";
@@ -32,10 +35,10 @@ import vm from "node:vm";
 
 const site = path.resolve(process.argv[2]);
 const coreChunk = path.resolve(process.argv[3]);
-// The standard library the page imports after Pyodide's start-up, as top-level names (a
-// package goes whole). html (with html.entities): PyScript's display module; datetime:
-// the game's dates; hashlib: the dice; secrets and hmac: a new game's seed.
-const STDLIB = ["datetime", "hashlib", "hmac", "html", "secrets"];
+// Standard-library modules imported only inside other standard-library functions, which
+// the import statements of the game and PyScript do not reveal (none so far: the browser
+// tests name any that is missing).
+const LAZY_STDLIB = [];
 
 /** PyScript's Python package, {"__init__.py": "...", "web.py": "...", ...} (nested for
  * sub-packages), read from the object literal the core chunk passes to its file writer. */
@@ -74,32 +77,67 @@ function writeTree(pyodide, dir, tree) {
   }
 }
 
-const pyodide = await loadPyodide();
-// Before this script imports anything itself: the standard library start-up imported.
-const startup = pyodide.runPython(`
-import sys
-sorted({m.__spec__.origin for m in list(sys.modules.values())
-        if getattr(getattr(m, "__spec__", None), "origin", None) and m.__spec__.origin.endswith(".py")})
-`).toJs();
+// Two interpreters: a probe that imports nothing but what is asked (start-up's modules,
+// then the standard-library names the game and PyScript import), so that its
+// sys.modules is exactly what the page needs; and the compiler, which imports its tools.
+const probe = await loadPyodide();
+const pyodide = await loadPyodide({ env: { PYTHONNODEBUGRANGES: "1" } });
+// Before the probe imports anything: the standard library start-up imported.
+const ORIGINS = `sorted({m.__spec__.origin for m in list(sys.modules.values())
+        if getattr(getattr(m, "__spec__", None), "origin", None) and m.__spec__.origin.endswith(".py")})`;
+const startup = probe.runPython(`import sys\n${ORIGINS}`).toJs();
 pyodide.FS.mkdirTree("/site");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: site }, "/site");
 writeTree(pyodide, "/pyscript-src/pyscript", pyscriptPackage());
-const counts = pyodide.runPython(`
-import pathlib, py_compile, shutil, sys, zipfile
+const named = JSON.parse(pyodide.runPython(`
+import ast, importlib, json, pathlib, py_compile, shutil, sys, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+from importlib.util import source_hash
 
 def compile_one(source, cfile, dfile):
     pathlib.Path(cfile).parent.mkdir(parents=True, exist_ok=True)
     py_compile.compile(str(source), cfile=str(cfile), dfile=dfile, doraise=True,
                        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
 
+class StripDocstrings(ast.NodeTransformer):
+    """Drops the docstring of every module, class and function (__doc__ becomes None)."""
+    def __init__(self, classes=True):
+        self.classes = classes
+    def visit_ClassDef(self, node):
+        return self._strip(node) if self.classes else self.generic_visit(node)
+    def _strip(self, node):
+        self.generic_visit(node)
+        first = node.body[0] if node.body else None
+        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+            node.body = node.body[1:] or [ast.copy_location(ast.Pass(), first)]
+        return node
+    visit_Module = visit_FunctionDef = visit_AsyncFunctionDef = _strip
+
+def compile_stripped(source_bytes, cfile, dfile, classes=True):
+    code = compile(StripDocstrings(classes).visit(ast.parse(source_bytes, dfile)), dfile, "exec", dont_inherit=True)
+    pathlib.Path(cfile).parent.mkdir(parents=True, exist_ok=True)
+    pathlib.Path(cfile).write_bytes(_code_to_hash_pyc(code, source_hash(source_bytes), False))
+
+def imported(source):
+    """Every module name an import statement of this source names (from a import b: a and a.b)."""
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            yield node.module
+            yield from (f"{node.module}.{alias.name}" for alias in node.names)
+
 out = pathlib.Path("/site/.zip-bytecode")
 shutil.rmtree(out, ignore_errors=True)
 
 # The game: named in tracebacks as game/....
-game_sources = sorted(pathlib.Path("/site/game").rglob("*.py"))
+# Not __main__.py: the command-line coach (python -m game.strategy) never runs in the page.
+game_sources = sorted(p for p in pathlib.Path("/site/game").rglob("*.py") if p.name != "__main__.py")
+# Without the docstrings of modules and functions (the examples the tests run), a quarter
+# less to download; classes keep theirs, or dataclasses would build one for each at import.
 for source in game_sources:
     relative = source.relative_to("/site")
-    compile_one(source, out / relative.with_suffix(".pyc"), str(relative))
+    compile_stripped(source.read_bytes(), out / relative.with_suffix(".pyc"), str(relative), classes=False)
 
 # PyScript: named as the file PyScript writes, so tracebacks show its lines.
 pyscript_sources = sorted(pathlib.Path("/pyscript-src/pyscript").rglob("*.py"))
@@ -107,25 +145,47 @@ for source in pyscript_sources:
     relative = source.relative_to("/pyscript-src")
     compile_one(source, out / relative.with_suffix(".pyc"), f"/home/pyodide/{relative}")
 
-# The standard library: named as the file in Pyodide's own archive.
+named = {name for source in game_sources + pyscript_sources for name in imported(source.read_bytes())}
+# What Pyodide's library archive holds: the standard library and Pyodide's own packages
+# (pyodide.http, _pyodide...).
 stdlib_zip = next(p for p in sys.path if p.endswith(".zip") and pathlib.Path(p).is_file())
-stdlib = []
-startup = [origin.removeprefix(f"{stdlib_zip}/") for origin in ${JSON.stringify(startup)}]
-if not startup or any(origin.startswith("/") for origin in startup):
-    raise SystemExit(f"unexpected start-up modules (not in {stdlib_zip}): {startup}")
 with zipfile.ZipFile(stdlib_zip) as archive:
-    names = archive.namelist()
-    listed = set(startup)
-    for top in ${JSON.stringify(STDLIB)}:
-        package = [n for n in names if n.startswith(f"{top}/") and n.endswith(".py")]
-        listed.update(package or [f"{top}.py"])
-    for relative in sorted(listed):
-        source = pathlib.Path("/stdlib-src", relative)
-        source.parent.mkdir(parents=True, exist_ok=True)
-        source.write_bytes(archive.read(relative))
-        compile_one(source, out / pathlib.Path(relative).with_suffix(".pyc"), f"{stdlib_zip}/{relative}")
-        stdlib.append(relative)
+    tops = {name.split("/")[0].removesuffix(".py") for name in archive.namelist()}
+json.dumps(sorted(n for n in named if n.split(".")[0] in tops))
+`));
+// The probe imports them: its sys.modules then holds each with everything it imports.
+const [origins, unavailable] = probe.runPython(`
+import importlib  # imported at start-up already, as sys is
+unavailable = []
+for name in ${JSON.stringify([...named, ...LAZY_STDLIB])}:
+    try:
+        importlib.import_module(name)
+    except ImportError:
+        # "from a import b" where b is not a module, or a module Pyodide lacks (an import
+        # the code guards): the page cannot import it either.
+        if "." not in name or name.rsplit(".", 1)[0] not in sys.modules:
+            unavailable.append(name)
+[${ORIGINS}, unavailable]
+`).toJs();
+const compiled = pyodide.runPython(`
+stdlib_zip = next(p for p in sys.path if p.endswith(".zip") and pathlib.Path(p).is_file())
+prefix = f"{stdlib_zip}/"
+startup = [origin.removeprefix(prefix) for origin in ${JSON.stringify(startup)}]
+origins = [origin.removeprefix(prefix) for origin in ${JSON.stringify(origins)}]
+if not startup or any(origin.startswith("/") for origin in startup + origins):
+    raise SystemExit(f"unexpected modules (not in {stdlib_zip}): {startup + origins}")
+stdlib = sorted(set(origins) | set(startup))
+with zipfile.ZipFile(stdlib_zip) as archive:
+    for relative in stdlib:
+        cfile = out / pathlib.Path(relative).with_suffix(".pyc")
+        dfile = f"{stdlib_zip}/{relative}"
+        # Pyodide's own packages too: they attach their docstrings to JsProxy's methods
+        # (_pyodide/docstring.py), and take a missing one as empty.
+        compile_stripped(archive.read(relative), cfile, dfile)
+(out / "stdlib-modules.json").write_text(json.dumps({
+    "stdlib": stdlib, "startup": startup, "unavailable": ${JSON.stringify(unavailable)},
+    "builtin": sorted(sys.builtin_module_names)}, indent=1))
 [len(game_sources), len(pyscript_sources), len(stdlib)]
 `).toJs();
-console.log(`compile_pyc: ${counts[0]} game modules, ${counts[1]} PyScript modules and ${counts[2]} ` +
+console.log(`compile_pyc: ${compiled[0]} game modules, ${compiled[1]} PyScript modules and ${compiled[2]} ` +
   `standard-library modules compiled for Pyodide ${pyodide.version}`);

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Serve the publish directory locally with the headers netlify.toml gives it on Netlify.
+"""Serve the publish directory locally as Netlify serves it: the headers netlify.toml gives
+each path, and the same HTTP compression (tools/compression.py, docs/performance.md).
 
     python3 tools/serve.py [--dir dist] [--port 8000]     (--port 0 picks a free port)
 
@@ -15,12 +16,17 @@ import os
 import re
 import sys
 import threading
+import time
 import tomllib
+from dataclasses import dataclass
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import BinaryIO
 from urllib.parse import unquote, urlsplit
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import compression  # noqa: E402  (tools/ is a folder of scripts, not a package)
 
 ROOT = Path(__file__).resolve().parent.parent
 NETLIFY_TOML = ROOT / "netlify.toml"
@@ -90,6 +96,8 @@ class Handler(SimpleHTTPRequestHandler):
 
     def send_head(self) -> BinaryIO | None:
         self.extra = headers_for(unquote(urlsplit(self.path).path), self.rules)
+        self.encoded: bytes | None = None
+        self.head: dict[str, str] = {}
         return super().send_head()
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
@@ -105,18 +113,63 @@ class Handler(SimpleHTTPRequestHandler):
         # netlify.toml may set Content-Type (e.g. for *.wasm): it replaces the guessed one.
         if keyword.lower() == "content-type":
             value = next((v for k, v in self._extra().items() if k.lower() == "content-type"), value)
+        if keyword.lower() == "content-length" and self._compressible():
+            return  # the encoded length is sent by end_headers, once it is known
+        if hasattr(self, "head"):
+            self.head[keyword.lower()] = value
         super().send_header(keyword, value)
 
     def end_headers(self) -> None:
         for name, value in self._extra().items():
-            if name.lower() != "content-type":
+            # Netlify sets these itself and ignores them in netlify.toml (docs/performance.md).
+            if name.lower() not in ("content-type", "content-encoding", "content-length"):
                 self.send_header(name, value)
+        if self._compressible():
+            self._encode()
         super().end_headers()
+        self._log_response()
+
+    def _log_response(self) -> None:
+        status = getattr(self, "_status", 0)
+        if status == HTTPStatus.NOT_MODIFIED or self.command == "HEAD":
+            size = 0
+        elif getattr(self, "encoded", None) is not None:
+            size = len(self.encoded)
+        else:
+            size = int(getattr(self, "head", {}).get("content-length", 0))
+        log = getattr(self.server, "log", None)
+        if log is not None:
+            log.append(Served(time.monotonic(), unquote(urlsplit(self.path).path), status, size))
+
+    def _compressible(self) -> bool:
+        """A 200 for a file whose type Netlify compresses (the body is the file)."""
+        return (getattr(self, "head", None) is not None and self.command in ("GET", "HEAD")
+                and getattr(self, "_status", 0) == HTTPStatus.OK and "content-type" in self.head
+                and compression.compresses(self.head["content-type"]))
+
+    def _encode(self) -> None:
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            path = path / "index.html"
+        body = path.read_bytes()
+        encoding = compression.choose(self.headers.get("Accept-Encoding", ""), len(body))
+        self.encoded = compression.encode(body, encoding) if encoding else body
+        if encoding:
+            super().send_header("Content-Encoding", encoding)
+        super().send_header("Vary", "Accept-Encoding")
+        super().send_header("Content-Length", str(len(self.encoded)))
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self._status = code
+        super().send_response(code, message)
 
     def _extra(self) -> dict[str, str]:
         return getattr(self, "extra", {})
 
     def copyfile(self, source: BinaryIO, outputfile: BinaryIO) -> None:  # type: ignore[override]
+        if getattr(self, "encoded", None) is not None:
+            outputfile.write(self.encoded)  # type: ignore[arg-type]
+            return
         # sendfile(2): the kernel copies the file to the socket without the GIL, so a
         # 10 MB runtime file does not hold up the other requests of a page load (or the
         # Playwright driver sharing this process in the tests).
@@ -127,8 +180,20 @@ class Handler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+@dataclass(frozen=True)
+class Served:
+    """One response, as the server log keeps it: what went over the network."""
+
+    at: float  # time.monotonic() when its headers were sent
+    path: str
+    status: int
+    body_bytes: int  # as sent: compressed when it was, 0 for a 304 or a HEAD
+
+
 class Server(ThreadingHTTPServer):
     daemon_threads = True  # a hung browser connection must not keep the process alive
+    #: Every response sent, in order: the tests and benchmarks count a visit's downloads here.
+    log: list[Served]
 
     def handle_error(self, request: object, client_address: tuple[str, int]) -> None:
         # A browser that drops a download (a closed tab or test context) is not an error.
@@ -145,6 +210,7 @@ def start_server(directory: Path | str, port: int = 0, host: str = "127.0.0.1",
         raise FileNotFoundError(f"{directory}/index.html not found: run `python3 tools/build.py` first")
     handler = type("SiteHandler", (Handler,), {"rules": load_header_rules(netlify_toml)})
     server = Server((host, port), functools.partial(handler, directory=str(directory)))
+    server.log = []
     threading.Thread(target=server.serve_forever, name="serve.py", daemon=True).start()
     return server, f"http://{host}:{server.server_address[1]}/"
 

@@ -5,6 +5,10 @@ Playwright's sync API.
   ``fresh_site`` (one per test) open the page, wait for ``body[data-state="ready"]`` and
   fail the test on any off-origin request (they are aborted too), any HTTP error, console
   error, uncaught page error or Content-Security-Policy violation.
+- The site ships only the standard-library modules it imports (tools/compile_pyc.mjs).
+  Every page opened here records each module Python looked for and found nowhere; one
+  that Pyodide's whole standard library has fails the test, by name: a code path the
+  tests exercised imports something the build left out.
 - ``SitePage.run_python(code)`` runs Python in the page's interpreter and returns
   ``result`` (JSON-able), so tests can reach game modules without the UI.
 - The site's service worker (sw.js) is held to the same rules: its requests are routed
@@ -27,6 +31,7 @@ import json
 import os
 import time
 import weakref
+import zipfile
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -70,6 +75,28 @@ document.addEventListener('securitypolicyviolation', (e) => window.__cspViolatio
 
 
 
+# Installed in the page's Python once it is ready: the last finder on sys.meta_path, asked
+# only for a module no other finder has, records its name.
+MISSING_RECORDER = """
+import sys, js
+class _RecordMissing:
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        getattr(js.window, "__missingModules").push(name)  # a literal: no name mangling in a class
+        return None
+sys.meta_path.append(_RecordMissing)
+result = True
+"""
+
+
+@functools.cache
+def pyodide_stdlib() -> frozenset[str]:
+    """Every module of the standard library Pyodide ships (its python_stdlib.zip)."""
+    with zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip") as archive:
+        paths = [n.removesuffix(".py") for n in archive.namelist() if n.endswith(".py")]
+    return frozenset(path.removesuffix("/__init__").replace("/", ".") for path in paths)
+
+
 serve = load_tool("serve")
 precache = load_tool("precache")
 
@@ -109,10 +136,17 @@ class SitePage:
         """The page's own error record (assets/errors.js): every uncaught error it saw."""
         return list(self.page.evaluate("window.diceErrors || []"))
 
+    def missing_modules(self) -> list[str]:
+        """Standard-library modules the page's Python looked for and the site left out."""
+        asked = self.page.evaluate("window.__missingModules || []")
+        return sorted({name for name in asked if name in pyodide_stdlib()})
+
     def problems(self) -> list[str]:
         """Everything that should fail a test, one line each."""
         return (
             [f"off-origin request: {u}" for u in self.off_origin]
+            + [f"standard-library module left out of the site (tools/compile_pyc.mjs): {m}"
+               for m in self.missing_modules()]
             + [f"HTTP error: {e}" for e in self.http_errors]
             + [f"error: {e}" for e in self.errors]
             + [f"CSP violation: {v}" for v in self.csp_violations()]
@@ -238,6 +272,8 @@ def open_site(browser: Browser, url: str, *, context: BrowserContext | None = No
     try:
         site.response = page.goto(url)
         site.boot_seconds = site.wait_ready()
+        page.evaluate("window.__missingModules = []")
+        site.run_python(MISSING_RECORDER)
     except BaseException:
         context.close()
         raise

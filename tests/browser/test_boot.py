@@ -5,6 +5,7 @@ Content-Security-Policy violation."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -36,7 +37,10 @@ def test_runtime_is_self_hosted(site: SitePage) -> None:
     pyodide, pyscript = f"/runtime/pyodide-{pins['pyodide']}", f"/runtime/pyscript-{pins['@pyscript/core']}"
     paths = {_path(u) for u in site.requests}
     assert f"{pyodide}/pyodide.asm.wasm" in paths
-    assert "/stdlib.zip" in paths and f"{pyodide}/python_stdlib.zip" not in paths  # Pyodide's, with bytecode
+    # The site's own standard library (tools/build.py), not Pyodide's, and no lock file.
+    assert [p for p in paths if re.fullmatch(r"/py/stdlib-[0-9a-f]{12}\.zip", p)], paths
+    assert [p for p in paths if re.fullmatch(r"/py/game-[0-9a-f]{12}\.zip", p)], paths
+    assert f"{pyodide}/python_stdlib.zip" not in paths and f"{pyodide}/pyodide-lock.json" not in paths
     assert f"{pyscript}/core.js" in paths
     assert not [p for p in paths if p.startswith(("/runtime/pyodide/", "/runtime/pyscript/"))]
     assert not site.off_origin
@@ -114,3 +118,18 @@ def test_csp_header_present_and_not_violated(
     assert site.response.headers.get("content-security-policy") == expected
     assert "default-src 'self'" in expected
     assert site.csp_violations() == []
+
+
+def test_a_module_left_out_of_the_site_is_named(site: SitePage) -> None:
+    """The guard every browser test runs under (tests/browser/conftest.py): a module of
+    Pyodide's standard library that the site does not ship is named, and fails the test."""
+    outcome = site.run_python(
+        "try:\n    import xml.dom.minidom\n    result = 'imported'\n"
+        "except ModuleNotFoundError as error:\n    result = error.name"
+    )
+    assert outcome == "xml"
+    try:
+        assert site.missing_modules() == ["xml"]
+        assert any("left out of the site" in line and line.endswith(": xml") for line in site.problems())
+    finally:
+        site.page.evaluate("window.__missingModules = []")  # not a failure of this test module

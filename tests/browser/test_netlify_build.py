@@ -57,8 +57,9 @@ def published(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
 
 def test_publish_directory_holds_the_site(published: Path) -> None:
-    for rel in ("index.html", "game.zip", "sw.js", "assets/manifest.webmanifest"):
+    for rel in ("index.html", "sw.js", "assets/manifest.webmanifest"):
         assert (published / rel).is_file(), rel
+    assert list((published / "py").glob("game-*.zip")) and list((published / "py").glob("stdlib-*.zip"))
     assert [p.name for p in (published / "runtime").iterdir()]
 
 

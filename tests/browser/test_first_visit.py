@@ -1,0 +1,98 @@
+"""A first visit's downloads, counted where they happen: at the server (tools/serve.py's
+log), the page's and the service worker's alike.
+
+The budget (docs/performance.md): what is downloaded before the game is ready adds up to
+at most 3.8 MB, counting each file at its brotli-11 size; no file is downloaded twice;
+and the 15 s after ready download at most a tenth of that again.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser
+
+from tests.browser.conftest import serve
+from tests.support import load_tool
+
+pytestmark = pytest.mark.browser
+
+compression = load_tool("compression")
+
+BUDGET_BYTES = 3_800_000
+AFTER_READY_S = 15.0
+AFTER_READY_SHARE = 0.10
+
+
+# The moment of ready on the page's clock, before any page script runs.
+READY_PROBE = """
+new MutationObserver((_, observer) => {
+  if (document.body?.dataset.state === 'ready') { window.__readyAt = performance.now(); observer.disconnect(); }
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-state']});
+"""
+
+
+@pytest.fixture(scope="module")
+def visit(browser: Browser, site_dir: Path) -> Iterator[tuple[list, float]]:
+    """A first visit on a server of its own: (its log, the moment the page was ready).
+
+    Not through open_site(): Playwright turns the browser's HTTP cache off in a context
+    whose requests it routes, and that cache is what spares a second download when the
+    service worker precaches what the page has just fetched. No request can leave the
+    machine here anyway; off-origin ones are still recorded, and fail the test."""
+    server, url = serve.start_server(site_dir, port=0)
+    context = browser.new_context()
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("console", lambda message: message.type == "error" and problems.append(message.text))
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    context.on("request", lambda request: request.url.startswith(url) or problems.append(request.url))
+    page.add_init_script(READY_PROBE)
+    try:
+        page.goto(url)
+        page.wait_for_function("window.__readyAt", timeout=60_000)
+        # The page's ready moment on this process's clock: the service worker starts its
+        # precaching at once, so polling for ready would count some of it as before.
+        ready, now = page.evaluate("[window.__readyAt, performance.now()]")
+        ready_at = time.monotonic() - (now - ready) / 1000
+        page.wait_for_timeout(AFTER_READY_S * 1000)
+        assert not problems, problems
+        yield [s for s in server.log if s.at <= ready_at + AFTER_READY_S], ready_at
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+
+
+def _file(site_dir: Path, path: str) -> Path:
+    return site_dir / ("index.html" if path.endswith("/") else path.lstrip("/"))
+
+
+def _weight(site_dir: Path, paths: list[str]) -> int:
+    return sum(compression.brotli11_size(_file(site_dir, path)) for path in paths)
+
+
+def test_nothing_is_downloaded_twice(visit: tuple[list, float]) -> None:
+    log, _ = visit
+    downloads = Counter(s.path for s in log if s.status == 200)
+    assert not [path for path, count in downloads.items() if count > 1], downloads
+    assert any(path.endswith("/pyodide.asm.wasm") for path in downloads)
+
+
+def test_first_visit_fits_the_budget(visit: tuple[list, float], site_dir: Path) -> None:
+    log, ready_at = visit
+    before = [s.path for s in log if s.status == 200 and s.at <= ready_at]
+    after = [s.path for s in log if s.status == 200 and s.at > ready_at]
+    weight, later = _weight(site_dir, before), _weight(site_dir, after)
+    sent = sum(s.body_bytes for s in log if s.at <= ready_at)
+    print(f"\nbefore ready: {len(before)} files, {weight / 1e6:.3f} MB at brotli-11 "
+          f"({sent / 1e6:.3f} MB sent at the server's brotli-{compression.BROTLI_QUALITY})")
+    print(f"15 s after ready: {len(after)} files, {later / 1e3:.1f} KB at brotli-11: {sorted(after)}")
+    for path in sorted(before, key=lambda path: -compression.brotli11_size(_file(site_dir, path))):
+        print(f"  {compression.brotli11_size(_file(site_dir, path)):>9,}  {path}")
+    assert weight <= BUDGET_BYTES, sorted(before)
+    assert later <= AFTER_READY_SHARE * weight, sorted(after)

@@ -1,0 +1,103 @@
+"""HTTP compression as Netlify applies it, for tools/serve.py (docs/performance.md has the
+sources behind each rule).
+
+Netlify publishes no specification; this follows what its blog and observations of live
+sites show:
+
+- brotli when the request accepts it, else gzip, else none (no zstd);
+- chosen by Content-Type: text, JavaScript, JSON, WebAssembly, SVG and XML are compressed;
+  ``application/octet-stream``, archives and images are sent as they are;
+- bodies under 1 KB go uncompressed;
+- a low brotli quality (observed as 3-5; 4 here), gzip at zlib's default 6.
+
+So the tests and benchmarks get the bytes a player gets, give or take the exact level.
+Without the ``brotli`` package (a dev dependency; `make test` installs it) the server
+offers gzip only, as a browser that does not accept brotli sees it.
+
+>>> compresses("application/wasm"), compresses("text/plain; charset=x-user-defined")
+(True, True)
+>>> compresses("application/zip"), compresses("image/png"), compresses("application/octet-stream")
+(False, False, False)
+>>> choose("gzip, deflate, br, zstd", 5000) == ("br" if brotli else "gzip")
+True
+>>> choose("gzip", 5000), choose("identity", 5000), choose("br, gzip", 100)
+('gzip', None, None)
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import re
+import threading
+from pathlib import Path
+from types import ModuleType
+
+brotli: ModuleType | None
+try:
+    import brotli
+except ImportError:  # gzip only: see the docstring
+    brotli = None
+
+#: The smallest body compressed.
+MIN_SIZE = 1024
+BROTLI_QUALITY = 4
+GZIP_LEVEL = 6
+_COMPRESSED_TYPES = re.compile(
+    r"text/.*|application/(javascript|json|wasm|xml|manifest\+json|[\w.+-]+\+(json|xml))|image/svg\+xml"
+)
+
+# Encoded bodies by (content hash, encoding): a rebuilt site's unchanged files (the 10 MB
+# runtime above all) are not compressed again, whatever their path.
+_cache: dict[tuple[str, str], bytes] = {}
+_lock = threading.Lock()
+
+
+def compresses(content_type: str) -> bool:
+    """Whether Netlify compresses a response of this Content-Type."""
+    return bool(_COMPRESSED_TYPES.fullmatch(content_type.split(";")[0].strip().lower()))
+
+
+def choose(accept_encoding: str, size: int) -> str | None:
+    """The Content-Encoding for a body of ``size`` bytes, or None to send it as it is."""
+    if size < MIN_SIZE:
+        return None
+    offered = {part.split(";")[0].strip().lower() for part in accept_encoding.split(",")}
+    if brotli is not None and "br" in offered:
+        return "br"
+    return "gzip" if "gzip" in offered else None
+
+
+def encode(body: bytes, encoding: str) -> bytes:
+    """``body`` in ``encoding``, cached by content."""
+    key = (hashlib.sha256(body).hexdigest(), encoding)
+    with _lock:
+        if key in _cache:
+            return _cache[key]
+    if encoding == "br":
+        assert brotli is not None
+        data = brotli.compress(body, quality=BROTLI_QUALITY)
+    else:
+        data = gzip.compress(body, compresslevel=GZIP_LEVEL, mtime=0)
+    with _lock:
+        _cache[key] = data
+    return data
+
+
+#: Where brotli11_size() keeps what it computed (a minute for the 10 MB runtime).
+SIZE_CACHE = Path(__file__).resolve().parent.parent / ".cache" / "brotli11"
+
+
+def brotli11_size(path: Path) -> int:
+    """The size of ``path`` compressed with brotli at quality 11: the measure of a
+    download the byte budget of docs/performance.md is set in. Cached by content."""
+    body = path.read_bytes()
+    cached = SIZE_CACHE / hashlib.sha256(body).hexdigest()
+    if cached.is_file():
+        return int(cached.read_text())
+    if brotli is None:
+        raise RuntimeError("brotli11_size() needs the brotli package (pip install -r requirements-dev.txt)")
+    size = len(brotli.compress(body, quality=11))
+    SIZE_CACHE.mkdir(parents=True, exist_ok=True)
+    cached.write_text(str(size))
+    return size
