@@ -12,6 +12,10 @@
 // directly (zipimport), so nothing is unpacked and nothing is compiled at start-up.
 // index.html preloads both, so they have arrived when Pyodide asks.
 //
+// A returning player's page starts from a memory snapshot instead, when the service
+// worker holds one (fetched when the player was idle on an earlier visit): Python's
+// start-up and the game's imports are skipped (docs/performance.md).
+//
 // The build points the imports at the versioned runtime directory.
 import * as pyodide from "../runtime/pyodide/pyodide.mjs";
 
@@ -19,11 +23,17 @@ export * from "../runtime/pyodide/pyodide.mjs";
 
 const bundleURL = new URL("../game.zip", import.meta.url).href;
 const stdLibURL = new URL("../stdlib.zip", import.meta.url).href;
+// Python's memory once started with the game's pure modules imported, made by the build
+// (tools/make_snapshot.mjs) and named by its content like the archives.
+const snapshotURL = new URL("../snapshot.bin", import.meta.url).href;
 // PyScript passes this module's folder as indexURL; the runtime lives in its own.
 const indexURL = new URL("../runtime/pyodide/", import.meta.url).href;
 // What Pyodide would fetch as pyodide-lock.json: the runtime's description, without the
 // packages, none of which the game loads (the build writes it; one request fewer).
 const lockFileContents = { info: "build: lock info", packages: {} };
+// How long after start-up the snapshot is fetched, at the first idle moment after that:
+// well clear of the first visit's own downloads (docs/performance.md).
+const SNAPSHOT_AFTER_MS = 20_000;
 
 /** PyScript's entry point: Pyodide, loaded as PyScript asks, with the game installed. */
 export async function loadPyodide(options = {}) {
@@ -31,9 +41,63 @@ export async function loadPyodide(options = {}) {
     if (!response.ok) throw new Error(`${bundleURL}: HTTP ${response.status} ${response.statusText}`);
     return response.arrayBuffer();
   });
-  const interpreter = await pyodide.loadPyodide({ ...options, indexURL, stdLibURL, lockFileContents });
+  const settings = { ...options, indexURL, stdLibURL, lockFileContents };
+  let interpreter = await fromSnapshot(settings);
+  document.documentElement.dataset.pythonStart = interpreter ? "snapshot" : "fresh";
+  interpreter ??= await pyodide.loadPyodide(settings);
   const path = `${interpreter.FS.cwd()}/game.zip`;
   interpreter.FS.writeFile(path, new Uint8Array(await bundle));
-  interpreter.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(path)})`);
+  interpreter.runPython(`import sys\nif ${JSON.stringify(path)} not in sys.path: sys.path.insert(0, ${JSON.stringify(path)})`);
+  cacheSnapshotWhenIdle();
   return interpreter;
+}
+
+/** Pyodide restored from the snapshot the service worker keeps, or null: when there is
+ * none yet (a first visit), no Cache Storage, or any failure (a damaged entry, another
+ * build's, a browser that cannot), after which the caller starts Python afresh and the
+ * player sees nothing of it. Never waits for the network. */
+async function fromSnapshot(settings) {
+  let snapshot;
+  try {
+    const cached = await caches.match(snapshotURL);
+    if (!cached) return null;
+    snapshot = new Uint8Array(await cached.arrayBuffer());
+  } catch {
+    return null;
+  }
+  try {
+    const interpreter = await pyodide.loadPyodide({ ...settings, _loadSnapshot: snapshot });
+    // Every restore starts from the build's state: `random` gets this browser's entropy.
+    interpreter.runPython("import random\nrandom.seed()");
+    return interpreter;
+  } catch (error) {
+    console.warn("Starting Python afresh: the saved snapshot did not load.", error);
+    forgetSnapshot();
+    return null;
+  }
+}
+
+function forgetSnapshot() {
+  caches.keys()
+    .then((names) => Promise.all(names.map((name) => caches.open(name).then((cache) => cache.delete(snapshotURL)))))
+    .catch(() => {});
+}
+
+/** Once the page has been up a while and the player is idle, fetch the snapshot through
+ * the service worker, which keeps it (its "snapshot" route): the next visit starts from
+ * it. Not before the worker controls the page, not twice, not on a data-saving
+ * connection. */
+function cacheSnapshotWhenIdle() {
+  const container = navigator.serviceWorker;
+  if (!container || typeof caches === "undefined" || navigator.connection?.saveData) return;
+  (async () => {
+    if (await caches.match(snapshotURL)) return;
+    await new Promise((resolve) => setTimeout(resolve, SNAPSHOT_AFTER_MS));
+    if (!container.controller) {
+      await new Promise((resolve) => container.addEventListener("controllerchange", resolve, { once: true }));
+    }
+    await new Promise((resolve) => (globalThis.requestIdleCallback ?? setTimeout)(resolve));
+    const response = await fetch(snapshotURL);
+    await response.arrayBuffer();  // read to the end: the worker stores it as it arrives
+  })().catch(() => {});  // offline or storage full: the next visit tries again
 }

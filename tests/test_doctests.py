@@ -28,3 +28,15 @@ def test_docstring_examples(name: str) -> None:
     assert result.failed == 0
     if name in WITH_EXAMPLES:
         assert result.attempted > 0, f"{name} has no examples"
+
+
+#: Build tools whose docstrings carry examples (tools/ is a folder of scripts, loaded by path).
+TOOLS_WITH_EXAMPLES = ["build", "compression"]
+
+
+@pytest.mark.parametrize("name", TOOLS_WITH_EXAMPLES)
+def test_tool_docstring_examples(name: str) -> None:
+    from tests.support import load_tool
+
+    result = doctest.testmod(load_tool(name))
+    assert result.failed == 0 and result.attempted > 0

@@ -56,7 +56,7 @@ def test_precache_lists_every_file_but_the_worker_and_the_tables(fake_site: Path
     for url, sri in data["precache"]:
         rel = "index.html" if url == "./" else url
         assert sri == _sri((fake_site / rel).read_bytes()), url
-    assert data["shell"] == "./" and data["lazy"] == ["assets/strategy/"]
+    assert data["shell"] == "./" and data["lazy"] == ["assets/strategy/", "py/snapshot-"]
 
 
 def test_sw_js_holds_the_manifest_and_is_stable(fake_site: Path) -> None:
@@ -151,7 +151,7 @@ def test_build_precaches_the_runtime_the_game_and_the_shell(built: Path) -> None
     assert list((built / "assets" / "strategy").glob("*.bin")), "the tables still ship, for lazy caching"
     # Everything the site has is either precached, cached on first use, or sw.js itself.
     everything = {p.relative_to(built).as_posix() for p in built.rglob("*") if p.is_file()}
-    lazy = {p for p in everything if p.startswith("assets/strategy/")}
+    lazy = {p for p in everything if p.startswith(("assets/strategy/", "py/snapshot-"))}
     assert everything == (urls - {"./"}) | {"index.html", "sw.js"} | lazy
 
 

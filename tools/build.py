@@ -49,6 +49,9 @@ ARCHIVES = "py"
 BUNDLE = "game.zip"
 #: The standard library the site imports, as bytecode (see _speed_up_boot); likewise.
 STDLIB_BUNDLE = "stdlib.zip"
+#: The Python memory snapshot a returning player's page starts from (tools/make_snapshot.mjs),
+#: as assets/boot.mjs names it before the build gives it its hashed name.
+SNAPSHOT = "snapshot.bin"
 #: Hex digits of the content hash in an archive's name.
 HASH_DIGITS = 12
 #: The standard library as Pyodide ships it (source only), which stdlib.zip extends.
@@ -273,15 +276,18 @@ def _speed_up_boot(site: Path, pyscript_chunks: list[str], pyodide: Path) -> Non
     stdlib: list[Path] = []
     for pyc in bytecode:
         (game if pyc.relative_to(site / ZIP_BYTECODE).parts[0] in GAME_PACKAGES else stdlib).append(pyc)
+    game_members = _bundle_members(site, game)
     names = {
-        BUNDLE: _write_archive(site, "game", _bundle_members(site, game)),
+        BUNDLE: _write_archive(site, "game", game_members),
         STDLIB_BUNDLE: _write_archive(site, "stdlib", _bundle_members(site, stdlib)),
     }
     # Shipped inside the archives only.
     shutil.rmtree(site / ZIP_BYTECODE)
     shutil.rmtree(site / "game")
     (site / "pyscript.toml").unlink()
-    _point_boot_at(site / "assets" / "boot.mjs", names, json.loads((pyodide / PYODIDE_LOCK).read_text())["info"])
+    lock_info = json.loads((pyodide / PYODIDE_LOCK).read_text())["info"]
+    names[SNAPSHOT] = _make_snapshot(site, names, lock_info, [name for name, _ in game_members])
+    _point_boot_at(site / "assets" / "boot.mjs", names, lock_info)
     page = site / "index.html"
     html = page.read_text(encoding="utf-8")
     if html.count(CONFIG_ATTRIBUTE) != 1 or PRELOAD_MARKER not in html:
@@ -301,8 +307,36 @@ def _speed_up_boot(site: Path, pyscript_chunks: list[str], pyodide: Path) -> Non
     page.write_text(html.replace(PRELOAD_MARKER, PRELOAD_MARKER + preloads), encoding="utf-8")
 
 
+def snapshot_modules(members: list[str]) -> list[str]:
+    """The game's modules a snapshot holds imported: the pure ones, from the archive's
+    member names. Not game.web (it touches the page) nor game.main (it starts the game).
+
+    >>> snapshot_modules(["game/__init__.pyc", "game/core/rules.pyc", "game/main.pyc", "game/web/dom.pyc",
+    ...                   "pyscript/__init__.pyc"])
+    ['game', 'game.core.rules']
+    """
+    modules = [m.removesuffix(".pyc").removesuffix("/__init__").replace("/", ".")
+               for m in members if m.startswith("game/") and m.endswith(".pyc")]
+    return [m for m in modules if m != "game.main" and not m.startswith("game.web")]
+
+
+def _make_snapshot(site: Path, names: dict[str, str], lock_info: dict[str, object], members: list[str]) -> str:
+    """Python's memory after start-up and the game's pure imports, made by Pyodide under
+    Node (tools/make_snapshot.mjs); returns its path in the site, py/snapshot-<hash>.bin."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is needed to make the Python snapshot (Node 20 or later)")
+    done = subprocess.run(
+        [node, str(ROOT / "tools" / "make_snapshot.mjs"), str(site), names[STDLIB_BUNDLE], names[BUNDLE],
+         json.dumps(lock_info), json.dumps(snapshot_modules(members))],
+        cwd=ROOT, capture_output=True, text=True, check=False)
+    if done.returncode:
+        raise BuildError(f"making the Python snapshot failed:\n{done.stdout}{done.stderr[-3000:]}")
+    return done.stdout.strip().splitlines()[-1]
+
+
 def _point_boot_at(boot: Path, names: dict[str, str], lock_info: dict[str, object]) -> None:
-    """Write the archives' hashed names and the lock file's info into assets/boot.mjs."""
+    """Write the hashed names (archives, snapshot) and the lock file's info into assets/boot.mjs."""
     text = boot.read_text(encoding="utf-8")
     for plain, hashed in names.items():
         if text.count(f'"../{plain}"') != 1:

@@ -46,7 +46,7 @@ PLACEHOLDER = "__BUILD__"
 #: The service worker's file, at the top of the site so that its scope is the whole site.
 SW_NAME = "sw.js"
 #: Fetched lazily and cached on first use rather than precached (a URL prefix, site-relative).
-LAZY_PREFIXES = ("assets/strategy/",)
+LAZY_PREFIXES = ("assets/strategy/", "py/snapshot-")
 #: The page the site opens with, and the key it is precached under.
 SHELL_FILE, SHELL_URL = "index.html", "./"
 #: Hex digits of the version in cache names: 80 bits, no collision between deploys.

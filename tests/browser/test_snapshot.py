@@ -1,0 +1,102 @@
+"""A returning player's page starts Python from the memory snapshot the build made
+(tools/make_snapshot.mjs, assets/boot.mjs): restored when Cache Storage holds it, with
+`random` reseeded; and any failure falls back to a normal start that the player does not
+see."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext
+
+from tests.browser.conftest import SitePage, _check, open_site
+from tests.support import load_tool
+
+pytestmark = pytest.mark.browser
+
+build = load_tool("build")
+
+RANDOM_DRAW = "import random\nresult = random.getrandbits(64)"
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    """A profile whose Cache Storage holds only what a test puts there: no service worker
+    (whose caches would answer first)."""
+    context = browser.new_context(service_workers="block")
+    yield context
+    context.close()
+
+
+def _snapshot_path(site_dir: Path) -> str:
+    [snapshot] = (site_dir / build.ARCHIVES).glob("snapshot-*.bin")
+    return snapshot.relative_to(site_dir).as_posix()
+
+
+def _keep(site: SitePage, url: str, body: str | None = None) -> None:
+    """Put the snapshot (or ``body`` under its URL) in Cache Storage, as the worker would."""
+    site.page.evaluate(
+        """async ([url, body]) => {
+          const cache = await caches.open('dicepad-test');
+          if (body === null) await cache.add(url); else await cache.put(url, new Response(body));
+        }""",
+        [url, body],
+    )
+
+
+def _start(site: SitePage) -> str:
+    return str(site.page.evaluate("document.documentElement.dataset.pythonStart"))
+
+
+def test_snapshot_is_made_for_this_build(site_dir: Path) -> None:
+    boot = (site_dir / "assets" / "boot.mjs").read_text(encoding="utf-8")
+    path = _snapshot_path(site_dir)
+    assert f'"../{path}"' in boot
+    assert (site_dir / path).stat().st_size > 10_000_000  # the interpreter's whole memory
+
+
+def test_a_returning_page_starts_from_the_snapshot_and_reseeds(
+    browser: Browser, context: BrowserContext, site_url: str, site_dir: Path
+) -> None:
+    first = open_site(browser, site_url, context=context)
+    assert _start(first) == "fresh"  # a first visit never waits for a snapshot
+    _keep(first, site_url + _snapshot_path(site_dir))
+    draws = []
+    for _ in range(2):
+        site = open_site(browser, site_url, context=context)
+        assert _start(site) == "snapshot"
+        draws.append(site.run_python(RANDOM_DRAW))
+        site.page.click("#roll")
+        site.page.wait_for_function("[...document.querySelectorAll('.die')].every(d => d.dataset.face !== '0')")
+        _check(site)
+        site.page.close()
+    # The snapshot holds the build's `random` state: unreseeded, both pages would draw alike.
+    assert draws[0] != draws[1]
+    _check(first)
+
+
+@pytest.mark.parametrize("damage", ["not a snapshot", "SNAPSHOT" * 4096], ids=["short", "32 KB of text"])
+def test_a_damaged_snapshot_falls_back_and_is_dropped(
+    browser: Browser, context: BrowserContext, site_url: str, site_dir: Path, damage: str
+) -> None:
+    first = open_site(browser, site_url, context=context)
+    url = site_url + _snapshot_path(site_dir)
+    _keep(first, url, damage)
+    site = open_site(browser, site_url, context=context)
+    assert _start(site) == "fresh"
+    assert site.page.evaluate("document.body.dataset.state") == "ready"
+    assert not site.page.is_visible("#error-notice")
+    site.page.wait_for_function("async (url) => !(await caches.match(url))", arg=url)
+    _check(site)
+    _check(first)
+
+
+def test_without_cache_storage_python_starts_afresh(browser: Browser, site_url: str) -> None:
+    site = open_site(browser, site_url, init_script="Object.defineProperty(window, 'caches', {value: undefined});")
+    try:
+        assert _start(site) == "fresh"
+        _check(site)
+    finally:
+        site.page.context.close()
