@@ -1,6 +1,7 @@
-// Offline support: registers the service worker (sw.js, built by tools/precache.py) and,
-// when a new version of the site has been installed and waits, shows the
-// "A new version is ready" notice (#update-notice in index.html). See docs/offline.md.
+// Offline support: registers the service worker (sw.js, built on Workbox by
+// tools/service_worker.py) and, when a new version of the site has been installed and
+// waits, shows the "A new version is ready" notice (#update-notice in index.html). See
+// docs/offline.md.
 //
 // The page never reloads by itself: a game in progress is only left when the player
 // presses Reload (the game autosaves every action and resumes after the reload).

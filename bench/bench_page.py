@@ -12,8 +12,12 @@ Prints, from one run:
 - the same against bare-bytecode.html: the bare page booting with the site's stdlib.zip
   (Pyodide's standard library plus the bytecode tools/build.py compiles), so that what
   PyScript and the game add on top of the same start-up shows on its own;
-- the median warm (cached) time-to-ready: a reload in the same context, once the game's
-  service worker has installed (a returning player's load);
+- the median warm time-to-ready: a new tab in the same context, once the page's service
+  worker has installed and, for the game, holds the Python snapshot (fetched as the page
+  does it when idle): a returning player's load. Printed with the issue's targets: cold
+  game ÷ cold bare, and returning ÷ cold game;
+- first visits on a phone's network (Chromium's throttling: 20 Mbit/s, 40 ms), game and
+  bare page (--throttled N);
 - for each page, the median time to ready less the load's longest task, which is
   Python's start-up on every page and the noisiest part of a load: the time outside it,
   steadier than the time to ready for comparing two builds of the game page. It is not
@@ -32,6 +36,7 @@ it is the display's, not the game's.
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
 import statistics
 import subprocess
@@ -46,7 +51,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import build  # noqa: E402
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
+        "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
 READY_PROBE = """
 window.__ready = null; window.__longest = 0;
 new PerformanceObserver((list) => {
@@ -84,7 +89,13 @@ def load_order(run: int) -> list[str]:
     return order if run % 2 == 0 else order[::-1]
 
 
-def ready_time(context, url: str, settle: bool = False) -> tuple[float, float]:
+def snapshot_url(site: Path, url: str) -> str:
+    """The URL of the build's Python snapshot, as assets/boot.mjs names it."""
+    boot = (site / "assets" / "boot.mjs").read_text(encoding="utf-8")
+    return url + re.search(r'"\.\./(py/snapshot-[0-9a-f]+\.bin)"', boot).group(1)
+
+
+def ready_time(context, url: str, settle: bool = False, snapshot: str | None = None) -> tuple[float, float]:
     """Time to ready of one load of ``url`` in ``context``, and that time less the load's
     longest task (Python's start-up, on every page). With ``settle``, then wait until the
     page's service worker (if it registers one) has installed and precached, so that the
@@ -98,8 +109,30 @@ def ready_time(context, url: str, settle: bool = False) -> tuple[float, float]:
         # sw-register.js registers after ready; `ready` resolves once the worker is active.
         page.evaluate("""() => document.querySelector('script[src*="sw-register"]') && Promise.race([
           navigator.serviceWorker.ready, new Promise((resolve) => setTimeout(resolve, 60000))])""")
+        if snapshot:
+            # What the page does by itself 20 s after start-up, when idle (assets/boot.mjs):
+            # fetch the snapshot through the worker, which keeps it. Once in control.
+            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+            page.evaluate("async (url) => { await (await fetch(url)).arrayBuffer(); }", snapshot)
+            page.wait_for_function("async (url) => !!(await caches.match(url))", arg=snapshot, timeout=60_000)
     page.close()
     return ready, ready - longest
+
+
+def throttled_ready_time(context, url: str) -> float:
+    """Time to ready of a first visit on a phone's network: Chromium's own throttling
+    (DevTools protocol), 20 Mbit/s down, 40 ms round trip."""
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 40, "downloadThroughput": 20e6 / 8, "uploadThroughput": 5e6 / 8})
+    page.add_init_script(READY_PROBE)
+    page.goto(url)
+    page.wait_for_function("window.__ready !== null", timeout=180_000)
+    ready = page.evaluate("window.__ready")
+    page.close()
+    return ready
 
 
 def prepare_site(site: Path) -> None:
@@ -144,6 +177,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=15, help="cold and warm loads of each page")
     parser.add_argument("--games", type=int, default=3, help="solo games played for click latency")
+    parser.add_argument("--throttled", type=int, default=5,
+                        help="first visits of the game and the bare page on a phone's network "
+                             "(20 Mbit/s down, 40 ms round trip)")
     parser.add_argument("--cold-only", action="store_true",
                         help="no warm reloads: nothing (the service worker's precaching above all) runs "
                              "in the background between two cold loads")
@@ -157,12 +193,20 @@ def main() -> None:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         cold: dict[str, list[tuple[float, float]]] = {name: [] for name in PAGES}
         warm: dict[str, list[tuple[float, float]]] = {name: [] for name in PAGES}
+        snapshot = snapshot_url(site, url)
         for run in range(args.runs):
             for name in load_order(run):
                 context = browser.new_context()
-                cold[name].append(ready_time(context, url + PAGES[name], settle=not args.cold_only))
+                cold[name].append(ready_time(context, url + PAGES[name], settle=not args.cold_only,
+                                             snapshot=snapshot if name == "game" else None))
                 if not args.cold_only:
                     warm[name].append(ready_time(context, url + PAGES[name]))
+                context.close()
+        throttled: dict[str, list[float]] = {"game": [], "bare": []}
+        for run in range(args.throttled):
+            for name in (("game", "bare") if run % 2 == 0 else ("bare", "game")):
+                context = browser.new_context()
+                throttled[name].append(throttled_ready_time(context, url + PAGES[name]))
                 context.close()
         context = browser.new_context()
         page = context.new_page()
@@ -206,6 +250,17 @@ def main() -> None:
         rest = {name: med([rest for _, rest in values]) for name, values in loads.items()}
         print(f"{label}, time to ready less the load's longest task (Python's start-up), median: "
               + ", ".join(f"{name} {value:.0f} ms" for name, value in rest.items()))
+    if cold["game"] and warm["game"]:
+        game_cold = med([ready for ready, _ in cold["game"]])
+        returning = med([ready for ready, _ in warm["game"]])
+        bare_cold = med([ready for ready, _ in cold["bare"]])
+        print(f"targets: cold game / bare as published {game_cold / bare_cold:.3f} (target <= 0.45); "
+              f"returning player (new tab, worker and snapshot cached) / cold game "
+              f"{returning / game_cold:.3f} (target <= 0.50): {returning:.0f} / {game_cold:.0f} ms")
+    if throttled["game"]:
+        game, bare = med(throttled["game"]), med(throttled["bare"])
+        print(f"throttled first visit (20 Mbit/s, 40 ms), median of {len(throttled['game'])}: game {game:.0f} ms, "
+              f"bare Pyodide as published {bare:.0f} ms, ratio {game / bare:.3f}")
     for kind in ("roll", "score"):
         values = [ms for k, ms in clicks if k == kind]
         print(f"click-to-screen {kind}: n={len(values)} p50 {percentile(values, 0.5):.2f} ms, "

@@ -77,6 +77,7 @@ SAMPLE_PATHS = (
     "/", "/index.html", "/py/game-0123456789ab.zip", "/py/stdlib-0123456789ab.zip", "/sw.js",
     "/assets/favicon.svg", "/assets/manifest.webmanifest", "/assets/icons/icon-192.png",
     "/assets/strategy/official.bin", "/runtime/pyscript-0.7.31/core.js", "/runtime/pyodide-314.0.7/pyodide.asm.wasm",
+    "/workbox-v7.4.1/workbox-core.prod.js",
 )
 
 
@@ -243,12 +244,14 @@ def test_archives_hold_bytecode_only(built: Path) -> None:
 
 
 def test_every_built_file_gets_a_sound_cache_control(built: Path) -> None:
-    """Immutable exactly for what is versioned by its path (the runtime, the hashed
-    archives), no-cache for everything else, so no browser keeps a stale file (the
-    service worker's own cache is versioned by sw.js)."""
+    """Immutable exactly for what is versioned by its path (the runtime, Workbox's, the
+    hashed archives), no-cache for everything else, so no browser keeps a stale file (the
+    service worker's precache is revisioned by sw.js)."""
     out = built
     rules = serve.load_header_rules()
-    versioned = tuple(f"/{d}/" for d in build.runtime_dirs().values()) + (f"/{build.ARCHIVES}/",)
+    workbox = json.loads((ROOT / "package.json").read_text())["devDependencies"]["workbox-build"]
+    versioned = (*(f"/{d}/" for d in build.runtime_dirs().values()), f"/workbox-v{workbox}/", f"/{build.ARCHIVES}/")
+    assert (out / f"workbox-v{workbox}").is_dir()
     paths = ["/"] + [f"/{p.relative_to(out).as_posix()}" for p in sorted(out.rglob("*")) if p.is_file()]
     for path in paths:
         cache = serve.headers_for(path, rules).get("Cache-Control")

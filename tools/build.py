@@ -9,7 +9,8 @@ PyScript's Python package) and py/stdlib-<hash>.zip (the bytecode of the standar
 modules the site imports, and no others), assets/**, the self-hosted runtime:
 runtime/pyscript-<version>/ (the PyScript chunks the page runs) and
 runtime/pyodide-<version>/ (what Pyodide needs to boot with no extra packages), and last
-sw.js, the service worker, which precaches all of it (tools/precache.py).
+sw.js, the service worker, which precaches all of it, with Workbox's runtime in
+workbox-v<version>/ (tools/service_worker.py).
 
 The runtime directories carry the version package.json pins (and package-lock.json's
 integrity hashes hold to the byte), so a URL under runtime/ always names the same bytes
@@ -221,7 +222,11 @@ def build(out: Path) -> int:
     preload = [chunk.as_posix() for chunk in chunks if PYSCRIPT_BOOT_CHUNK.fullmatch(chunk.name)]
     _speed_up_boot(tmp, preload, pyodide)
     # Last: the service worker hashes the finished files (and is not itself precached).
-    _load_tool("precache").write_service_worker(tmp)
+    service_worker = _load_tool("service_worker")
+    try:
+        service_worker.write_service_worker(tmp)
+    except service_worker.ServiceWorkerError as err:
+        raise BuildError(str(err)) from None
     count = sum(1 for path in tmp.rglob("*") if path.is_file())
     shutil.rmtree(out, ignore_errors=True)
     tmp.rename(out)

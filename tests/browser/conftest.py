@@ -98,7 +98,7 @@ def pyodide_stdlib() -> frozenset[str]:
 
 
 serve = load_tool("serve")
-precache = load_tool("precache")
+service_worker = load_tool("service_worker")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -205,11 +205,13 @@ def _route_shared(sites: list[SitePage], route: Route) -> None:
 
 
 def open_site(browser: Browser, url: str, *, context: BrowserContext | None = None,
-              init_script: str | None = None) -> SitePage:
+              init_script: str | None = None, intercept: bool = True) -> SitePage:
     """Open ``url`` with every request and error recorded, and boot it.
 
     A new context unless ``context`` is given (two tabs of one browser share one);
     ``init_script`` runs before the page's own scripts (to plant or break storage).
+    ``intercept=False`` records off-origin requests without routing (so without aborting
+    them): Playwright turns the HTTP cache off while any route is set.
     """
     shared = context is not None
     context = context or browser.new_context()
@@ -237,11 +239,15 @@ def open_site(browser: Browser, url: str, *, context: BrowserContext | None = No
 
     def on_request(request: Request) -> None:
         site.requests.append(request.url)
+        if not intercept and not site.is_local(request.url):
+            site.off_origin.append(request.url)
 
     # The service worker's own traffic and console reach the context only (no page).
     def on_worker_request(request: Request) -> None:
         if request.service_worker is not None:
             site.worker_requests.append(request.url)
+            if not intercept and not site.is_local(request.url):
+                site.off_origin.append(request.url)
 
     def on_worker_response(response: Response) -> None:
         if response.request.service_worker is not None and response.status >= 400:
@@ -254,13 +260,13 @@ def open_site(browser: Browser, url: str, *, context: BrowserContext | None = No
     # A context of its own is routed whole (service-worker requests included); a shared
     # one per page, so each page's own record stays its own, plus once for the context,
     # which only the service worker's requests reach (a page's route handles the page's).
-    if shared:
+    if intercept and shared:
         page.route("**/*", route)
         if context not in _SHARED:
             _SHARED[context] = []
             context.route("**/*", functools.partial(_route_shared, _SHARED[context]))
         _SHARED[context].append(site)
-    else:
+    elif intercept:
         context.route("**/*", route)
     page.on("request", on_request)
     page.on("response", on_response)
@@ -282,10 +288,10 @@ def open_site(browser: Browser, url: str, *, context: BrowserContext | None = No
 
 def wait_for_offline_ready(site: SitePage, site_dir: Path, timeout: float = BOOT_TIMEOUT_S) -> str:
     """Wait until the service worker controls the page and its precache holds exactly the
-    files the served sw.js lists; returns the precache's name."""
-    build = precache.read_manifest((site_dir / precache.SW_NAME).read_text(encoding="utf-8"))
-    name = f"{precache.cache_names(build)[0]}@{site.origin}/"
-    expected = sorted(f"{site.origin}/{'' if url == './' else url}" for url, _ in build["precache"])
+    entries the served sw.js lists (at their Workbox cache keys); returns the precache's name."""
+    sw_js = (site_dir / service_worker.SW_NAME).read_text(encoding="utf-8")
+    name: str = service_worker.cache_names(sw_js, f"{site.origin}/")[0]
+    expected = sorted(f"{site.origin}/{service_worker.cache_key(e)}" for e in service_worker.read_manifest(sw_js))
     probe = """async (name) => {
       if (!navigator.serviceWorker.controller) return null;
       if (!(await caches.has(name))) return null;

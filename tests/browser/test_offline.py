@@ -8,6 +8,7 @@ the session's server (and the other test modules) are not affected.
 from __future__ import annotations
 
 import shutil
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -19,11 +20,15 @@ import pytest
 from playwright.sync_api import Browser, Response
 
 from tests.browser import board
-from tests.browser.conftest import SitePage, _check, open_site, precache, serve, wait_for_offline_ready
+from tests.browser.conftest import SitePage, _check, open_site, serve, service_worker, wait_for_offline_ready
 
 pytestmark = pytest.mark.browser
 
 TABLE = "assets/strategy/official.bin"
+# Python memory snapshots (none ships yet): content-named, cached on first use, newest only.
+SNAPSHOTS = ("py/snapshot-0123abcd.bin", "py/snapshot-4567ef01.bin")
+FETCH_SIZE = "(url) => fetch(url).then((r) => r.arrayBuffer()).then((b) => b.byteLength)"
+CACHED_URLS = "(name) => caches.open(name).then((c) => c.keys()).then((k) => k.map((r) => r.url))"
 
 
 @dataclass
@@ -40,6 +45,9 @@ class Offline:
 def offline_site(browser: Browser, site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Offline]:
     served = tmp_path_factory.mktemp("offline") / "dist"
     shutil.copytree(site_dir, served)
+    for number, snapshot in enumerate(SNAPSHOTS):
+        (served / snapshot).parent.mkdir(exist_ok=True)
+        (served / snapshot).write_bytes(bytes(1000 + number))
     server, url = serve.start_server(served, port=0)
     try:
         site = open_site(browser, url)
@@ -55,6 +63,9 @@ def offline_site(browser: Browser, site_dir: Path, tmp_path_factory: pytest.Temp
         # A strategy table, fetched once online, is cached on first use for offline play.
         size = site.page.evaluate(f"fetch('./{TABLE}').then((r) => r.arrayBuffer()).then((b) => b.byteLength)")
         assert size == (served / TABLE).stat().st_size
+        # Two snapshots in turn (a deploy's, then the next one's), each on first use.
+        for snapshot in SNAPSHOTS:
+            assert site.page.evaluate(FETCH_SIZE, f"./{snapshot}") == (served / snapshot).stat().st_size
         # Now no network at all: the browser offline, and the server gone for good.
         server.shutdown()
         server.server_close()
@@ -114,12 +125,21 @@ def test_a_strategy_table_seen_once_is_cached_for_offline(offline: Offline, site
     size = page.evaluate(f"fetch('./{TABLE}').then((r) => r.arrayBuffer()).then((b) => b.byteLength)")
     assert size == (site_dir / TABLE).stat().st_size
     names = page.evaluate("caches.keys()")
-    build = precache.read_manifest((site_dir / "sw.js").read_text(encoding="utf-8"))
-    precache_name, tables_name = (f"{n}@{offline.url}" for n in precache.cache_names(build))
-    assert sorted(names) == sorted([precache_name, tables_name])
-    cached = page.evaluate("(name) => caches.open(name).then((c) => c.keys()).then((k) => k.map((r) => r.url))",
-                           tables_name)
-    assert cached == [offline.url + TABLE]
+    precache_name, tables_name = service_worker.cache_names((site_dir / "sw.js").read_text(encoding="utf-8"),
+                                                            offline.url)
+    assert sorted(names) == sorted([precache_name, tables_name, f"dicepad-snapshot-{offline.url}"])
+    assert page.evaluate(CACHED_URLS, tables_name) == [offline.url + TABLE]
+
+
+def test_only_the_newest_snapshot_is_kept_and_served_offline(offline: Offline) -> None:
+    page = offline.site.page
+    cache = f"dicepad-snapshot-{offline.url}"
+    # The expiration plugin evicts the older one after the newer one is stored, in the background.
+    deadline = time.monotonic() + 10
+    while (cached := page.evaluate(CACHED_URLS, cache)) != [offline.url + SNAPSHOTS[-1]]:
+        assert time.monotonic() < deadline, cached
+        page.wait_for_timeout(100)
+    assert page.evaluate(FETCH_SIZE, offline.url + SNAPSHOTS[-1]) == 1000 + len(SNAPSHOTS) - 1
 
 
 def test_the_csp_of_netlify_toml_is_sent_and_kept_offline(

@@ -80,7 +80,7 @@ def test_a_friend_opens_the_link_offline_plays_and_passes_it_back(game: EnginePa
     assert len(sent.turns) == 1 and replay(sent).current_seat == 1
     assert whose.startswith("Ben"), whose
     # The worker takes control only once its install has precached the whole build
-    # (tools/sw.template.js): from then on this origin boots with no server.
+    # (tools/sw-source.js): from then on this origin boots with no server.
     game.wait_for("() => navigator.serviceWorker.controller !== null", what="the service worker")
 
     # Ben's device: knows nothing of the game, is offline, and opens the link in a fresh

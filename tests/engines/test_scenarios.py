@@ -17,10 +17,10 @@ from tests.engines.conftest import EnginePage
 from tests.engines.drivers import EngineDriver
 from tests.support import load_tool
 
-precache = load_tool("precache")
+service_worker = load_tool("service_worker")
 
-# The service worker controls the page and its precache holds exactly what sw.js lists
-# (as tests/browser/conftest.py's wait_for_offline_ready checks in Chromium).
+# The service worker controls the page and its precache holds exactly what sw.js lists, at
+# Workbox's cache keys (as tests/browser/conftest.py's wait_for_offline_ready checks in Chromium).
 PRECACHED_JS = """async (name, expected) => {
   if (!navigator.serviceWorker.controller) return false;
   if (!(await caches.has(name))) return false;
@@ -98,10 +98,10 @@ def test_reload_mid_turn_restores_dice_holds_and_rolls(game: EnginePage) -> None
 
 
 def test_offline_reload_boots_from_the_service_worker(game: EnginePage, site_dir: Path) -> None:
-    build = precache.read_manifest((site_dir / precache.SW_NAME).read_text(encoding="utf-8"))
+    sw_js = (site_dir / service_worker.SW_NAME).read_text(encoding="utf-8")
     origin = game.url.rstrip("/")
-    name = f"{precache.cache_names(build)[0]}@{origin}/"
-    expected = sorted(f"{origin}/{'' if url == './' else url}" for url, _ in build["precache"])
+    name = service_worker.cache_names(sw_js, f"{origin}/")[0]
+    expected = sorted(f"{origin}/{service_worker.cache_key(e)}" for e in service_worker.read_manifest(sw_js))
     game.wait_for(PRECACHED_JS, name, expected, what=f"the service worker's precache {name}")
     before = mid_turn(game, turns=1)
 

@@ -1,0 +1,108 @@
+// Dice Pad's service worker, on Workbox: the game loads and plays with no network once it
+// has been opened once. tools/service_worker.mjs builds dist/sw.js from this file (the
+// precache manifest injected, the placeholders in capitals filled); docs/offline.md
+// explains the design.
+//
+// Workbox's runtime comes from this site (workbox-v<version>/, copied from npm by the
+// build), never from a CDN: the CSP allows scripts from 'self' only. The five prod builds
+// are imported here, at the top, rather than through workbox-sw, which imports modules
+// lazily at first use (an importScripts() after install fails) and defaults to a CDN.
+// Each build extends the one before it: the order matters.
+/* global workbox */
+"use strict";
+
+importScripts(
+  "./__WORKBOX_DIR__/workbox-core.prod.js",
+  "./__WORKBOX_DIR__/workbox-routing.prod.js",
+  "./__WORKBOX_DIR__/workbox-strategies.prod.js",
+  "./__WORKBOX_DIR__/workbox-precaching.prod.js",
+  "./__WORKBOX_DIR__/workbox-expiration.prod.js",
+);
+
+const { core, precaching, routing, strategies, expiration } = workbox;
+
+// Before the first precaching call, which fixes the precache's name for good. The default
+// suffix (the scope) stays: two copies of the site under one origin keep their caches
+// apart, and cleanupOutdatedCaches() looks for the scope in a name (docs/offline.md has
+// its one caveat).
+core.setCacheNameDetails({ prefix: "dicepad" });
+const SCOPE = self.registration.scope;
+// Runtime caches named as Workbox names its own: <prefix>-<name>-<scope>.
+const cacheName = (name) => `${core.cacheNames.prefix}-${name}-${SCOPE}`;
+
+// The strategy tables (half a megabyte each, needed only by the coach and the computer
+// players) are cached on first use, not precached. Their URLs carry no version, so their
+// cache is named after their content (the build's digest of assets/strategy/): new tables
+// get a new cache, and activate deletes the old one.
+const TABLES = cacheName("strategy-__TABLES_DIGEST__");
+const isOldTables = (name) => name.startsWith(`${core.cacheNames.prefix}-strategy-`) &&
+  name.endsWith(`-${SCOPE}`) && name !== TABLES;
+// A Python memory snapshot: its URL names its content, and only the newest one is of use.
+const SNAPSHOT = cacheName("snapshot");
+// The hand-written worker this one replaced named its caches
+// dicepad-precache-<version>@<scope> and dicepad-tables-<version>@<scope>.
+const isHandWritten = (name) => /^dicepad-(precache|tables)-/.test(name) && name.endsWith(`@${SCOPE}`);
+
+// No skipWaiting() on install: a new version waits until the page asks for it (its Reload
+// button, assets/sw-register.js), so an open game is never switched under the player.
+self.addEventListener("message", (event) => {
+  const data = event.data;
+  if (data === "SKIP_WAITING" || data?.type === "SKIP_WAITING") self.skipWaiting();
+});
+// The first install takes control of the page that installed it, which then plays offline.
+core.clientsClaim();
+
+// Every file of this build but sw.js, the tables and the snapshot. A navigation with any
+// query string (?seed=..., challenge links) gets the precached page: every parameter is
+// ignored for matching, and "/" maps to index.html. Workbox deletes the entries of the
+// previous build when this one activates.
+// Workbox fetches a file that has a revision with cache mode "reload", past the HTTP
+// cache. The page has just downloaded these (index.html, assets/*): revalidating instead
+// ("no-cache") costs a 304, not a second download, and still gets a changed file.
+precaching.addPlugins([{
+  requestWillFetch: async ({ request }) => (request.cache === "reload" ? new Request(request, { cache: "no-cache" }) : request),
+}]);
+precaching.precacheAndRoute(self.__WB_MANIFEST, {
+  ignoreURLParametersMatching: [/.*/],
+  directoryIndex: "index.html",
+  cleanURLs: false,
+});
+// Caches of older Workbox precache formats of this scope.
+precaching.cleanupOutdatedCaches();
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const stale = (await caches.keys()).filter((name) => isHandWritten(name) || isOldTables(name));
+    await Promise.all(stale.map((name) => caches.delete(name)));
+  })());
+});
+
+// Only this site's complete answers are kept (not an error page, a redirect elsewhere or
+// a partial response): a cached table or snapshot is served for good.
+const completeSameOrigin = {
+  cacheWillUpdate: async ({ response }) => (response.status === 200 && response.type === "basic" ? response : null),
+};
+// sw.js sits at the top of the site: paths are relative to it (the site may live in a sub-path).
+const under = (path) => {
+  const prefix = new URL(path, self.location.href).href;
+  return ({ url }) => url.href.startsWith(prefix);
+};
+
+routing.registerRoute(under("assets/strategy/"), new strategies.CacheFirst({
+  cacheName: TABLES,
+  // A handful of presets today; the bound only keeps a runaway from filling the disk.
+  plugins: [completeSameOrigin, new expiration.ExpirationPlugin({ maxEntries: 16, purgeOnQuotaError: true })],
+}));
+routing.registerRoute(under("py/snapshot-"), new strategies.CacheFirst({
+  cacheName: SNAPSHOT,
+  plugins: [completeSameOrigin, new expiration.ExpirationPlugin({ maxEntries: 1, purgeOnQuotaError: true })],
+}));
+
+// A Content-Security-Policy violation in the worker (its fetches are held to this site by
+// the header sw.js comes with) reaches no page and only the worker's own devtools console
+// (not even as a console message): log it as an error, so it is seen (the browser tests
+// fail on any console error, the worker's included).
+self.addEventListener("securitypolicyviolation", (event) => {
+  console.error(`Content-Security-Policy: ${event.violatedDirective} blocked ${event.blockedURI || "(inline)"}` +
+    ` in the service worker`);
+});
