@@ -114,7 +114,12 @@ def ready_time(context, url: str, settle: bool = False, snapshot: str | None = N
             # fetch the snapshot through the worker, which keeps it. Once in control.
             page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
             page.evaluate("async (url) => { await (await fetch(url)).arrayBuffer(); }", snapshot)
-            page.wait_for_function("async (url) => !!(await caches.match(url))", arg=snapshot, timeout=60_000)
+            for _ in range(100):  # the worker stores it once the body is through
+                if page.evaluate("async (url) => !!(await caches.match(url))", snapshot):
+                    break
+                page.wait_for_timeout(100)
+            else:
+                raise SystemExit("the service worker did not keep the snapshot")
     page.close()
     return ready, ready - longest
 

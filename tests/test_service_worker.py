@@ -66,13 +66,20 @@ def _sri(path: Path) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(path.read_bytes()).digest()).decode()
 
 
+def _file(url: str) -> str:
+    """The file a precache URL holds: the page is precached as "./" (the URL a visit loads)."""
+    return "index.html" if url == "./" else url
+
+
 def test_the_manifest_lists_every_file_but_the_worker_the_tables_the_snapshot_and_maps(fake_site: Path) -> None:
     manifest = service_worker.write_service_worker(fake_site)["manifest"]
     urls = [e["url"] for e in manifest]
     assert urls == sorted(urls)  # sw.js is the same bytes for the same site
-    assert set(urls) == (set(FAKE_SITE) - NOT_PRECACHED) | {f"{WORKBOX}/{name}" for name in RUNTIME_FILES}
+    assert "./" in urls and "index.html" not in urls
+    runtime = {f"{WORKBOX}/{name}" for name in RUNTIME_FILES}
+    assert {_file(u) for u in urls} == (set(FAKE_SITE) - NOT_PRECACHED) | runtime
     for entry in manifest:
-        assert entry["integrity"] == _sri(fake_site / entry["url"]), entry
+        assert entry["integrity"] == _sri(fake_site / _file(entry["url"])), entry
 
 
 def test_revisions_are_null_exactly_for_versioned_urls(fake_site: Path) -> None:
@@ -95,14 +102,14 @@ def test_index_html_revision_changes_with_its_content_and_with_its_headers(fake_
     # a new entry even when no byte of the site changed.
     toml = tmp_path / "netlify.toml"
     shutil.copy(ROOT / "netlify.toml", toml)
-    first = _by_url(fake_site, netlify_toml=toml)["index.html"]["revision"]
-    assert _by_url(fake_site, netlify_toml=toml)["index.html"]["revision"] == first  # stable
+    first = _by_url(fake_site, netlify_toml=toml)["./"]["revision"]
+    assert _by_url(fake_site, netlify_toml=toml)["./"]["revision"] == first  # stable
     text = toml.read_text(encoding="utf-8")
     assert "frame-ancestors 'none'" in text
     toml.write_text(text.replace("frame-ancestors 'none'", "frame-ancestors 'self'"), encoding="utf-8")
-    headers = _by_url(fake_site, netlify_toml=toml)["index.html"]["revision"]
+    headers = _by_url(fake_site, netlify_toml=toml)["./"]["revision"]
     (fake_site / "index.html").write_text("<!doctype html><title>y</title>", encoding="utf-8")
-    content = _by_url(fake_site, netlify_toml=toml)["index.html"]["revision"]
+    content = _by_url(fake_site, netlify_toml=toml)["./"]["revision"]
     assert len({first, headers, content}) == 3
 
 
@@ -188,18 +195,21 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-def test_build_precaches_the_whole_site_but_the_tables(built: Path) -> None:
+def test_build_precaches_the_whole_site_but_the_tables_and_the_snapshot(built: Path) -> None:
     manifest = service_worker.read_manifest((built / "sw.js").read_text(encoding="utf-8"))
-    urls = {e["url"] for e in manifest}
+    urls = {_file(e["url"]) for e in manifest}
     everything = {p.relative_to(built).as_posix() for p in built.rglob("*") if p.is_file()}
-    tables = {p for p in everything if p.startswith("assets/strategy/")}
-    assert tables, "the tables still ship, for caching on first use"
-    assert urls == everything - tables - {"sw.js"}
-    assert {"index.html", "game.zip", "stdlib.zip", "assets/sw-register.js", "assets/manifest.webmanifest"} <= urls
-    versioned = (*(d + "/" for d in build.runtime_dirs().values()), WORKBOX + "/")
+    # Cached on first use, by routes of their own: the tables, and the snapshot.
+    later = {p for p in everything if p.startswith(("assets/strategy/", "py/snapshot-"))}
+    assert len([p for p in later if p.startswith("py/snapshot-")]) == 1
+    assert [p for p in later if p.startswith("assets/strategy/")], "the tables still ship, for caching on first use"
+    assert urls == everything - later - {"sw.js"}
+    archives = {build.find_archive(built, stem).relative_to(built).as_posix() for stem in ("game", "stdlib")}
+    assert {"index.html", "assets/sw-register.js", "assets/manifest.webmanifest"} | archives <= urls
+    versioned = (*(d + "/" for d in build.runtime_dirs().values()), WORKBOX + "/", build.ARCHIVES + "/")
     for entry in manifest:
         assert (entry["revision"] is None) == entry["url"].startswith(versioned), entry
-        assert entry["integrity"] == _sri(built / entry["url"]), entry
+        assert entry["integrity"] == _sri(built / _file(entry["url"])), entry
     assert any(e["url"].endswith("/pyodide.asm.wasm") and e["revision"] is None for e in manifest)
 
 

@@ -105,6 +105,16 @@ const withIntegrity = (site) => (manifest) => ({
     .sort((a, b) => (a.url < b.url ? -1 : 1)),  // glob's order is the file system's: sorted, sw.js is reproducible
 });
 
+// The page is precached under "./", the URL a visit loads: its revalidation is then a
+// 304 for what the page has just downloaded, where "index.html" would be another URL and
+// so another download. The worker maps /index.html to it (tools/sw-source.js).
+const SHELL = "index.html";
+const shellAsFolder = (manifest) => ({
+  manifest: manifest
+    .map((entry) => (entry.url === SHELL ? { ...entry, url: "./" } : entry))
+    .sort((a, b) => (a.url < b.url ? -1 : 1)),
+});
+
 function fill(swDest, values) {
   let text = readFileSync(swDest, "utf8");
   for (const [name, value] of Object.entries(values)) text = text.replaceAll(name, value);
@@ -130,7 +140,7 @@ async function main() {
       globIgnores: NOT_PRECACHED,
       dontCacheBustURLsMatching: VERSIONED,
       maximumFileSizeToCacheInBytes: request.maxFileBytes ?? MAX_FILE_BYTES,
-      manifestTransforms: [withHeaders(request.headers), withIntegrity(site)],
+      manifestTransforms: [withHeaders(request.headers), withIntegrity(site), shellAsFolder],
     });
     // A file over the size limit, a glob that matched nothing...: Workbox only warns, and
     // the worker would go without the file. Never ship that.

@@ -123,7 +123,8 @@ def read_tables_digest(sw_js: str) -> str:
 
 def cache_key(entry: dict[str, Any]) -> str:
     """The URL (relative to sw.js) Workbox stores a precache entry under."""
-    return f"{entry['url']}?__WB_REVISION__={entry['revision']}" if entry["revision"] else str(entry["url"])
+    url = str(entry["url"]).removeprefix("./")  # the page, precached as "./" (the folder)
+    return f"{url}?__WB_REVISION__={entry['revision']}" if entry["revision"] else url
 
 
 def cache_names(sw_js: str, scope: str) -> tuple[str, str]:

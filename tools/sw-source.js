@@ -66,6 +66,8 @@ precaching.precacheAndRoute(self.__WB_MANIFEST, {
   ignoreURLParametersMatching: [/.*/],
   directoryIndex: "index.html",
   cleanURLs: false,
+  // The page is precached as "./" (tools/service_worker.mjs): /index.html is the same page.
+  urlManipulation: ({ url }) => (url.pathname.endsWith("/index.html") ? [new URL("./", url)] : []),
 });
 // Caches of older Workbox precache formats of this scope.
 precaching.cleanupOutdatedCaches();

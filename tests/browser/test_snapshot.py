@@ -5,6 +5,7 @@ see."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -44,6 +45,15 @@ def _keep(site: SitePage, url: str, body: str | None = None) -> None:
         }""",
         [url, body],
     )
+
+
+def _wait_cached(site: SitePage, url: str, cached: bool, timeout: float) -> None:
+    """Poll Cache Storage (wait_for_function would take an async function's promise as true)."""
+    start = time.monotonic()
+    while site.page.evaluate("async (url) => !!(await caches.match(url))", url) != cached:
+        if time.monotonic() - start > timeout:
+            pytest.fail(f"{url} {'not ' if cached else 'still '}in Cache Storage after {timeout:.0f} s")
+        site.page.wait_for_timeout(250)
 
 
 def _start(site: SitePage) -> str:
@@ -88,7 +98,7 @@ def test_a_damaged_snapshot_falls_back_and_is_dropped(
     assert _start(site) == "fresh"
     assert site.page.evaluate("document.body.dataset.state") == "ready"
     assert not site.page.is_visible("#error-notice")
-    site.page.wait_for_function("async (url) => !(await caches.match(url))", arg=url)
+    _wait_cached(site, url, cached=False, timeout=10)
     _check(site)
     _check(first)
 
@@ -100,3 +110,24 @@ def test_without_cache_storage_python_starts_afresh(browser: Browser, site_url: 
         _check(site)
     finally:
         site.page.context.close()
+
+
+def test_the_page_has_the_worker_keep_the_snapshot_when_idle(browser: Browser, site_url: str, site_dir: Path) -> None:
+    """A first visit fetches the snapshot by itself, through the service worker, once the
+    page has been up a while (assets/boot.mjs: 20 s, then an idle moment): the player's
+    next visit, a new tab, starts from it."""
+    context = browser.new_context()
+    try:
+        first = open_site(browser, site_url, context=context, intercept=False)
+        url = site_url + _snapshot_path(site_dir)
+        started = time.monotonic()
+        _wait_cached(first, url, cached=True, timeout=60)
+        assert time.monotonic() - started > 15  # not among the first visit's own downloads
+        names = first.page.evaluate("caches.keys()")
+        assert [name for name in names if name.startswith("dicepad-snapshot-")], names
+        returning = open_site(browser, site_url, context=context, intercept=False)
+        assert _start(returning) == "snapshot"
+        _check(returning)
+        _check(first)
+    finally:
+        context.close()

@@ -57,7 +57,7 @@ def installed(browser: Browser, served: tuple[Path, str]) -> Iterator[tuple[Site
 def _page_key(root: Path, url: str) -> str:
     """The precache key of index.html in the sw.js ``root`` serves (it names the revision)."""
     manifest = service_worker.read_manifest((root / "sw.js").read_text(encoding="utf-8"))
-    key: str = service_worker.cache_key(next(e for e in manifest if e["url"] == "index.html"))
+    key: str = service_worker.cache_key(next(e for e in manifest if e["url"] == "./"))
     return url + key
 
 
