@@ -83,10 +83,10 @@ function forgetSnapshot() {
     .catch(() => {});
 }
 
-/** Once the page has been up a while and the player is idle, fetch the snapshot through
- * the service worker, which keeps it (its "snapshot" route): the next visit starts from
- * it. Not before the worker controls the page, not twice, not on a data-saving
- * connection. */
+/** Once the page has been up a while and the player is idle, ask the service worker to
+ * keep the snapshot (it downloads it itself: 31 MB never cross the page's main thread
+ * while the player plays): the next visit starts from it. Not before the worker controls
+ * the page, not twice, not on a data-saving connection. */
 function cacheSnapshotWhenIdle() {
   const container = navigator.serviceWorker;
   if (!container || typeof caches === "undefined" || navigator.connection?.saveData) return;
@@ -97,7 +97,6 @@ function cacheSnapshotWhenIdle() {
       await new Promise((resolve) => container.addEventListener("controllerchange", resolve, { once: true }));
     }
     await new Promise((resolve) => (globalThis.requestIdleCallback ?? setTimeout)(resolve));
-    const response = await fetch(snapshotURL);
-    await response.arrayBuffer();  // read to the end: the worker stores it as it arrives
-  })().catch(() => {});  // offline or storage full: the next visit tries again
+    container.controller.postMessage({ type: "KEEP_SNAPSHOT", url: snapshotURL });
+  })().catch(() => {});  // no worker after all: the next visit tries again
 }

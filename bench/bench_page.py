@@ -111,9 +111,10 @@ def ready_time(context, url: str, settle: bool = False, snapshot: str | None = N
           navigator.serviceWorker.ready, new Promise((resolve) => setTimeout(resolve, 60000))])""")
         if snapshot:
             # What the page does by itself 20 s after start-up, when idle (assets/boot.mjs):
-            # fetch the snapshot through the worker, which keeps it. Once in control.
+            # ask the worker to keep the snapshot. Once the worker is in control.
             page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
-            page.evaluate("async (url) => { await (await fetch(url)).arrayBuffer(); }", snapshot)
+            page.evaluate("(url) => navigator.serviceWorker.controller.postMessage({type: 'KEEP_SNAPSHOT', url})",
+                          snapshot)
             for _ in range(100):  # the worker stores it once the body is through
                 if page.evaluate("async (url) => !!(await caches.match(url))", snapshot):
                     break

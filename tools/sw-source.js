@@ -95,10 +95,21 @@ routing.registerRoute(under("assets/strategy/"), new strategies.CacheFirst({
   // A handful of presets today; the bound only keeps a runaway from filling the disk.
   plugins: [completeSameOrigin, new expiration.ExpirationPlugin({ maxEntries: 16, purgeOnQuotaError: true })],
 }));
-routing.registerRoute(under("py/snapshot-"), new strategies.CacheFirst({
+const isSnapshot = under("py/snapshot-");
+const snapshots = new strategies.CacheFirst({
   cacheName: SNAPSHOT,
   plugins: [completeSameOrigin, new expiration.ExpirationPlugin({ maxEntries: 1, purgeOnQuotaError: true })],
-}));
+});
+routing.registerRoute(isSnapshot, snapshots);
+// The page asks for the snapshot to be kept when the player is idle (assets/boot.mjs): the
+// worker downloads it itself, so that 31 MB never pass through the page's main thread
+// while the player plays.
+self.addEventListener("message", (event) => {
+  if (event.data?.type !== "KEEP_SNAPSHOT") return;
+  const url = new URL(event.data.url, self.location.href);
+  if (url.origin !== self.location.origin || !isSnapshot({ url })) return;
+  event.waitUntil(snapshots.handle({ event, request: new Request(url.href) }).catch(() => {}));
+});
 
 // A Content-Security-Policy violation in the worker (its fetches are held to this site by
 // the header sw.js comes with) reaches no page and only the worker's own devtools console
