@@ -238,7 +238,7 @@ def main() -> None:
     med = statistics.median
     warm_runs = 0 if args.cold_only else args.runs
     print(f"runs: {args.runs} cold + {warm_runs} warm loads per page; Chromium {CHROMIUM or 'bundled'}")
-    baselines = (("bare", "bare Pyodide as published", " (target <= 1.10)"),
+    baselines = (("bare", "bare Pyodide as published", ""),
                  ("bare-bytecode", "bare Pyodide with the site's stdlib.zip", " (what PyScript and the game add)"))
     for label, loads in (("cold", cold), ("warm", warm)):
         times = {name: [ready for ready, _ in values] for name, values in loads.items()}
