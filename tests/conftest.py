@@ -1,4 +1,5 @@
-"""Fixtures shared by the browser suites (tests/browser/ and tests/engines/)."""
+"""Fixtures shared by the suites: the built site (the browser suites serve it; the build's
+own tests read it)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,11 @@ from tests.support import build_site
 
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The publish directory, built once per session for every engine's tests (not dist/,
-    which a `make play` in the same tree may be serving)."""
+    """The publish directory, built once per session for every test that needs it (not
+    dist/, which a `make play` in the same tree may be serving)."""
     out = tmp_path_factory.mktemp("site") / "dist"
     try:
         build_site(out)
     except RuntimeError as error:
-        pytest.fail(f"{error}\n(`-m 'not browser and not engines'` skips the tests that need the site)",
-                    pytrace=False)
+        pytest.fail(str(error), pytrace=False)
     return out

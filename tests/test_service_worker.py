@@ -186,13 +186,10 @@ def test_the_worker_source_holds_the_injection_point_once() -> None:
 
 # The real build ------------------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if not (build.NODE_MODULES / "pyodide").is_dir():
-        pytest.fail("node_modules/ is missing: run `npm ci` (or `make test`, which does)")
-    out = tmp_path_factory.mktemp("service_worker") / "dist"
-    assert build.main(["--out", str(out)]) == 0
-    return out
+@pytest.fixture
+def built(site_dir: Path) -> Path:
+    """The session's build (tests/conftest.py), which these tests only read."""
+    return site_dir
 
 
 def test_build_precaches_the_whole_site_but_the_tables_and_the_snapshot(built: Path) -> None:

@@ -151,14 +151,10 @@ def _tree_digest(root: Path) -> dict[str, str]:
     }
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One build for the tests that read it (a build takes seconds: two Pyodides under Node)."""
-    if not (build.NODE_MODULES / "pyodide").is_dir():
-        pytest.fail("node_modules/ is missing: run `npm ci` (or `make test`, which does)")
-    out = tmp_path_factory.mktemp("built") / "dist"
-    assert build.main(["--out", str(out)]) == 0
-    return out
+@pytest.fixture
+def built(site_dir: Path) -> Path:
+    """The session's build (tests/conftest.py), which these tests only read."""
+    return site_dir
 
 
 def test_build_is_deterministic_and_complete(built: Path, tmp_path: Path) -> None:
