@@ -15,15 +15,16 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import importlib.util
 import json
 import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import serve  # noqa: E402  (tools/ is a folder of scripts, not a package): netlify.toml's headers
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -46,18 +47,6 @@ class ServiceWorkerError(Exception):
     """sw.js could not be written; the message says why (printed without a traceback)."""
 
 
-def _serve() -> ModuleType:
-    """tools/serve.py, for the headers netlify.toml gives each path (tools/ is not a package)."""
-    name = "_site_tools_serve"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("serve.py"))
-        assert spec and spec.loader
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
 def url_paths(rel: str) -> list[str]:
     """The URL paths a file is served at: its own, and its folder's for an index.html
     (Netlify may redirect /index.html to /, and the worker then caches what / sends)."""
@@ -69,7 +58,6 @@ def url_paths(rel: str) -> list[str]:
 
 def header_digests(site: Path, netlify_toml: Path = NETLIFY_TOML) -> dict[str, str]:
     """{file: digest of the headers netlify.toml gives its URLs} for every file of ``site``."""
-    serve = _serve()
     rules = serve.load_header_rules(netlify_toml)
     digests = {}
     for path in sorted(site.rglob("*")):

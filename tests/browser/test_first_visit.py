@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Playwright
 
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, serve
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, _check, open_site, serve
 from tests.support import load_tool
 
 pytestmark = pytest.mark.browser
@@ -44,33 +44,24 @@ def visit(playwright: Playwright, site_dir: Path, tmp_path_factory: pytest.TempP
     the service worker's requests.
 
     A profile on disk, as a player's browser has: an incognito context's HTTP cache is in
-    memory and keeps no file as large as the wasm. Not through open_site()'s routes either:
-    Playwright turns the HTTP cache off in a context whose requests it routes, and that
-    cache is what spares a second download when the service worker precaches what the
-    page has just fetched. No request can leave the machine here anyway; off-origin ones
-    are still recorded, and fail the test."""
+    memory and keeps no file as large as the wasm. Requests recorded, not routed
+    (``intercept=False``): Playwright turns the HTTP cache off in a context whose requests
+    it routes, and that cache is what spares a second download when the service worker
+    precaches what the page has just fetched."""
     server, url = serve.start_server(site_dir, port=0)
     executable = os.environ.get("CHROMIUM_PATH") or (str(CHROMIUM) if CHROMIUM.exists() else None)
     context = playwright.chromium.launch_persistent_context(
         tmp_path_factory.mktemp("profile"), executable_path=executable, args=CHROMIUM_ARGS)
-    page = context.new_page()
-    problems: list[str] = []
-    worker_requests: list[str] = []
-    page.on("console", lambda message: message.type == "error" and problems.append(message.text))
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    context.on("request", lambda request: request.url.startswith(url) or problems.append(request.url))
-    context.on("request", lambda request: request.service_worker and worker_requests.append(request.url))
-    page.add_init_script(READY_PROBE)
     try:
-        page.goto(url)
-        page.wait_for_function("window.__readyAt", timeout=60_000)
+        site = open_site(None, url, context=context, init_script=READY_PROBE,  # type: ignore[arg-type]
+                         intercept=False)
         # The page's ready moment on this process's clock: the service worker starts its
         # precaching at once, so polling for ready would count some of it as before.
-        ready, now = page.evaluate("[window.__readyAt, performance.now()]")
+        ready, now = site.page.evaluate("[window.__readyAt, performance.now()]")
         ready_at = time.monotonic() - (now - ready) / 1000
-        page.wait_for_timeout(AFTER_READY_S * 1000)
-        assert not problems, problems
-        yield [s for s in server.log if s.at <= ready_at + AFTER_READY_S], ready_at, worker_requests
+        site.page.wait_for_timeout(AFTER_READY_S * 1000)
+        _check(site)
+        yield [s for s in server.log if s.at <= ready_at + AFTER_READY_S], ready_at, site.worker_requests
     finally:
         context.close()
         server.shutdown()
