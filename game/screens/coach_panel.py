@@ -20,7 +20,8 @@ def coach_html(enabled: bool, advice: Advice | None, show_values: bool, loading:
         return '<p class="coach-line">Coach: roll, and the best move shows here.</p>'
     best = advice.best
     line = (f'<p class="coach-line" data-confidence="{advice.confidence}">Coach: <strong>{escape(describe(best))}'
-            f"</strong> <span class=\"confidence\">({advice.confidence})</span></p>")
+            f"</strong> <span class=\"confidence\">({advice.confidence})</span></p>"
+            f'<p class="coach-reason" data-coach-reason>{escape(advice.reason.text)}</p>')
     toggle = (f'<button type="button" id="coach-values" aria-expanded="{"true" if show_values else "false"}">'
               f'{"Hide" if show_values else "Show"} the value of every choice</button>')
     if not show_values:

@@ -27,7 +27,8 @@ def _row(d: Decision) -> str:
     loss = f"{d.loss:.2f}" if d.loss else "0"
     return (f'<tr{mark} data-decision="{d.number}" data-loss="{d.loss:.6f}"><td>{d.turn}</td><td>{d.roll}</td>'
             f"<td>{'-'.join(map(str, d.dice))}</td><td>{escape(describe(d))}</td>"
-            f"<td>{'✓ same' if not d.loss else escape(describe(d.best))}</td><td>{loss}</td></tr>")
+            f"<td>{'✓ same' if not d.loss else escape(describe(d.best))}</td><td>{loss}</td>"
+            f"<td data-coach-reason>{escape(d.reason.text)}</td></tr>")
 
 
 def review_html(review: Review) -> str:
@@ -41,13 +42,15 @@ def review_html(review: Review) -> str:
     if review.costliest:
         items = "".join(
             f'<li data-decision="{d.number}">Turn {d.turn}, roll {d.roll} ({"-".join(map(str, d.dice))}): '
-            f"{escape(describe(d))} — best was {escape(describe(d.best))}; lost <strong>{d.loss:.2f}</strong></li>"
+            f"{escape(describe(d))} — best was {escape(describe(d.best))}; lost <strong>{d.loss:.2f}</strong>"
+            f'<p class="coach-reason" data-coach-reason>{escape(d.reason.text)}</p></li>'
             for d in review.costliest)
         costliest = f'<h3>Costliest decisions</h3><ol class="costliest">{items}</ol>'
     else:
         costliest = '<p class="flawless">Every decision matched optimal play.</p>'
     head = ('<thead><tr><th scope="col">Turn</th><th scope="col">Roll</th><th scope="col">Dice</th>'
-            '<th scope="col">You</th><th scope="col">Optimal</th><th scope="col">Lost</th></tr></thead>')
+            '<th scope="col">You</th><th scope="col">Optimal</th><th scope="col">Lost</th>'
+            '<th scope="col">Why</th></tr></thead>')
     table = f'<table class="decisions">{head}<tbody>{"".join(_row(d) for d in review.decisions)}</tbody></table>'
     return (summary + costliest + f'<figure class="review-chart">{review_svg(review, "Expected final score")}'
             "</figure><details><summary>Every decision</summary>" + table + "</details>")

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from game.core import rules
 from game.strategy.coach import Option, rank_options
+from game.strategy.reasons import explain
 from game.strategy.tables import TableError, load_preset, load_table
 
 EPILOG = f"""\
@@ -111,9 +112,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.exit(2, f"{parser.prog}: error: {exc}\n")
     shown = options[:args.top] if args.top > 0 else options
     on_card = rules.grand_total(args.filled, args.yahtzee_bonuses)
+    reason = explain(args.filled, options, args.rolls_left)
     if args.json:
         json.dump({"preset": args.preset, "filled": args.filled, "dice": list(args.dice),
-                   "rolls_left": args.rolls_left, "on_card": on_card,
+                   "rolls_left": args.rolls_left, "on_card": on_card, "reason": reason.text,
                    "options": [{"rank": i, "description": describe(o), **o.__dict__}
                                for i, o in enumerate(shown, start=1)]}, sys.stdout, indent=1)
         print()
@@ -124,6 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'rank':>4}  {'option':{width}}  {'held':5}  {'expected':>9}  {'loss':>7}")
     for i, o in enumerate(shown, start=1):
         print(f"{i:4d}  {describe(o):{width}}  {positions(o):5}  {o.value:9.3f}  {o.loss:7.3f}")
+    print(f"Why: {reason.text}")
     return 0
 
 

@@ -14,6 +14,7 @@ from game.core.state import GameState
 
 if TYPE_CHECKING:  # the coach loads when hints are first asked for, not at start-up
     from game.strategy.coach import Option
+    from game.strategy.reasons import Reason
     from game.strategy.review import Decision
     from game.strategy.tables import Table
 
@@ -32,9 +33,10 @@ def confidence_word(gap: float) -> str:
 
 @dataclass(frozen=True)
 class Advice:
-    """The coach's view of one situation: every option, best first."""
+    """The coach's view of one situation: every option, best first, and why the best."""
 
     options: tuple[Option, ...]
+    reason: Reason
 
     @property
     def best(self) -> Option:
@@ -56,9 +58,11 @@ def advise(state: GameState, table: Table) -> Advice | None:
     if seat is None or state.dice is None:
         return None
     from game.strategy.coach import rank_options
+    from game.strategy.reasons import explain
 
     card = state.cards[seat]
-    return Advice(tuple(rank_options(table, card.filled, state.dice, state.rolls_left, card.yahtzee_bonuses)))
+    options = rank_options(table, card.filled, state.dice, state.rolls_left, card.yahtzee_bonuses)
+    return Advice(tuple(options), explain(card.filled, options, state.rolls_left))
 
 
 def describe(option: Option | Decision) -> str:

@@ -30,6 +30,7 @@ from game.core import rules
 from game.core.card import Roll, Score
 from game.core.state import ROLLS_PER_TURN, GameState
 from game.strategy.coach import Option, OptionKind, rank_options
+from game.strategy.reasons import Reason, explain
 from game.strategy.tables import Table
 
 #: A loss below this counts as a tie with the best option: two equal values summed in a
@@ -75,6 +76,7 @@ class Decision:
     before: float
     after: float
     loss: float  # before - after: 0.0 when the choice ties the best, never negative
+    reason: Reason  # why the best option is best, against what the player did
 
     @property
     def optimal(self) -> bool:
@@ -199,21 +201,25 @@ def _decision(number: int, turn: int, roll_number: int, move: Roll, following: R
     held: tuple[bool, ...] | None = None
     faces: tuple[int, ...] = ()
     box, points = None, 0
+    chosen: Option | None = None  # None: all five held, which the coach does not list
     if isinstance(following, Score):
         box, points = following.box, following.points
-        after = next((o.value for o in options if o.kind == "score" and o.box == box), None)
-        if after is None:
+        chosen = next((o for o in options if o.kind == "score" and o.box == box), None)
+        if chosen is None:
             raise ValueError(f"turn {turn}: {box} cannot be filled with {move.dice}")
+        after = chosen.value
     else:
         held = following.held
         faces = tuple(sorted(d for d, h in zip(move.dice, held, strict=True) if h))
         if all(held):  # a re-roll that changes nothing: the same dice, one roll fewer
             after = rank_options(table, filled, move.dice, rolls_left - 1, bonuses)[0].value
         else:
-            after = next(o.value for o in options if o.kind == "hold" and o.held_faces == faces)
+            chosen = next(o for o in options if o.kind == "hold" and o.held_faces == faces)
+            after = chosen.value
     loss = best.value - after
     return Decision(
         number=number, turn=turn, roll=roll_number, dice=move.dice, rolls_left=rolls_left,
         kind="score" if box else "hold", held=held, held_faces=faces, box=box, points=points,
         best=best, before=best.value, after=after, loss=loss if loss >= TIE else 0.0,
+        reason=explain(filled, options, rolls_left, chosen),
     )

@@ -6,6 +6,7 @@ import pytest
 
 from game.strategy.advice import confidence_word, describe
 from game.strategy.coach import rank_options
+from game.strategy.reasons import explain
 from game.strategy.tables import load_preset
 from tests.browser import board
 
@@ -45,6 +46,9 @@ def test_hints_match_the_coach_engine(site, official):
         line = page.locator("#coach .coach-line").inner_text()
         gap = options[1].loss if len(options) > 1 else float("inf")
         assert line == f"Coach: {describe(best)} ({confidence_word(gap)})"
+        # The reason in words, as the pure coach words it for this very position.
+        reason = page.locator("#coach [data-coach-reason]").inner_text()
+        assert reason == explain(filled, options, 2).text
         if best.kind == "hold":
             assert hinted_dice(page) == best.hold
         else:
@@ -131,6 +135,11 @@ def test_a_deliberate_mistake_shows_in_the_review_with_its_loss(site, official):
     assert abs(float(first.get_attribute("data-loss")) - blunder.loss) < 1e-6
     assert page.locator('#review-body .costliest li[data-decision="1"]').count() == 1
     assert f"lost {blunder.loss:.2f}" in page.locator('#review-body .costliest li[data-decision="1"]').inner_text()
+    # Why the best was better, against what the player chose, in the costliest list and the table.
+    why = explain({}, options, 2, versus=blunder).text
+    assert page.locator('#review-body .costliest li[data-decision="1"] [data-coach-reason]').inner_text() == why
+    assert "Your choice" in why or "open" in why
+    assert first.locator("[data-coach-reason]").text_content() == why
     assert page.locator("#review-body svg").count() == 1
     page.click("#review-dialog [data-close]")
 

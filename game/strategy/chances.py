@@ -1,0 +1,96 @@
+"""The chance that a hold makes a box's combination by the end of the turn, going for it.
+
+A box's *target* is the combination a player rolls for: three or more of its face for an
+upper box (three of each face is par for the upper bonus), the combination itself for
+3 and 4 of a kind, Full house, the straights and Yahtzee (by the plain rules: a Joker is
+a matter of the card, not of the dice). Chance has none: any roll scores.
+
+*Going for it* means every re-roll keeps the dice that give the target its best chance;
+the player may stop as soon as it is made. :func:`target_chance` is that best chance,
+exact: the mean over the 252 rolls' probabilities and a maximum over the 462 keeps, as
+the coach computes values (game.strategy.coach), with 1 or 0 in place of points.
+
+>>> round(target_chance("large_straight", (2, 3, 4, 5), 2), 4)   # 1 - (4/6)**2
+0.5556
+>>> round(target_chance("yahtzee", (6, 6, 6), 1), 4)              # both dice sixes
+0.0278
+"""
+
+from __future__ import annotations
+
+from game.core import rules
+from game.strategy.rolls import CHILDREN, KEEP_INDEX, PARENTS, ROLL_OFFSET, ROLLS
+
+#: The boxes with a target (Chance has none), in the card's order.
+TARGET_BOXES: tuple[str, ...] = tuple(box for box in rules.BOXES if box != "chance")
+#: The count of a face that makes an upper box's target: par, three of each face.
+UPPER_TARGET_COUNT = 3
+
+
+def makes_target(box: str, roll: tuple[int, ...]) -> bool:
+    """Whether five dice show ``box``'s target.
+
+    >>> makes_target("fives", (5, 5, 5, 1, 2)), makes_target("full_house", (3, 3, 3, 3, 3))
+    (True, False)
+    """
+    if box in rules.UPPER_BOXES:
+        return roll.count(rules.UPPER_BOXES.index(box) + 1) >= UPPER_TARGET_COUNT
+    if box not in TARGET_BOXES:
+        raise ValueError(f"{box!r} has no target")
+    a, b, c, d, e = roll
+    return rules.box_score(box, (a, b, c, d, e)) > 0
+
+
+def target_label(box: str) -> str:
+    """The target in words.
+
+    >>> target_label("sixes"), target_label("full_house")
+    ('three or more Sixes', 'a Full house')
+    """
+    if box in rules.UPPER_BOXES:
+        return f"three or more {rules.BOX_LABELS[box]}"
+    return {"three_of_a_kind": "3 of a kind", "four_of_a_kind": "4 of a kind", "small_straight": "a Small straight",
+            "large_straight": "a Large straight", "yahtzee": "a Yahtzee", "full_house": "a Full house"}[box]
+
+
+def _keep_means(roll_values: list[float]) -> list[float]:
+    """Each keep's chance: the mean over the next die of the keep one die larger."""
+    ev = [0.0] * ROLL_OFFSET + roll_values
+    for k in range(ROLL_OFFSET - 1, -1, -1):
+        a, b, c, d, e, f = CHILDREN[k]
+        ev[k] = (ev[a] + ev[b] + ev[c] + ev[d] + ev[e] + ev[f]) / 6.0
+    return ev
+
+
+def _best_in_roll(keep_values: list[float]) -> list[float]:
+    """For each roll, the best keep inside it (itself included: stopping)."""
+    best = keep_values[:]
+    for k in range(1, len(best)):
+        for p in PARENTS[k]:
+            if best[p] > best[k]:
+                best[k] = best[p]
+    return best[ROLL_OFFSET:]
+
+
+_TABLES: dict[tuple[str, int], list[float]] = {}
+
+
+def _chances(box: str, rolls_left: int) -> list[float]:
+    """Every keep's chance of ``box``'s target with ``rolls_left`` (1 or 2) rolls to come.
+    Computed once per process (a few milliseconds), as hints first ask."""
+    key = (box, rolls_left)
+    if key not in _TABLES:
+        made = [1.0 if makes_target(box, roll) else 0.0 for roll in ROLLS]
+        values = _keep_means(made)
+        if rolls_left == 2:
+            values = _keep_means(_best_in_roll(values))
+        _TABLES[key] = values
+    return _TABLES[key]
+
+
+def target_chance(box: str, held: tuple[int, ...], rolls_left: int) -> float:
+    """The chance that holding ``held`` (faces) and re-rolling the rest, with ``rolls_left``
+    rolls to come (1 or 2, this one included), shows ``box``'s target at the end, going for it."""
+    if rolls_left not in (1, 2):
+        raise ValueError(f"rolls_left is 1 or 2 for a hold, not {rolls_left!r}")
+    return _chances(box, rolls_left)[KEEP_INDEX[tuple(sorted(held))]]
