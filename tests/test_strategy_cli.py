@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from game.strategy import coach, tables
+from game.strategy.reasons import explain
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ["--preset", "official", "--filled", "ones=3,yahtzee=50", "--dice", "3,3,4,5,6",
@@ -27,12 +28,14 @@ def test_text_output_ranks_every_option():
     assert lines[1].split() == ["rank", "option", "held", "expected", "loss"]
     table = tables.load_preset("official")
     options = coach.rank_options(table, {"ones": 3, "yahtzee": 50}, (3, 3, 4, 5, 6), 2)
-    assert len(lines) == 2 + len(options)
+    assert len(lines) == 2 + len(options) + 1
     best = options[0]
     assert lines[2].split() == ["1", "hold", *map(str, best.held_faces), "xx...", f"{best.value:.3f}",
                                 "0.000"]
     last = options[-1]
-    assert lines[-1].endswith(f"{last.value:9.3f}  {last.loss:7.3f}")
+    assert lines[-2].endswith(f"{last.value:9.3f}  {last.loss:7.3f}")
+    # The reason in words, as the coach words it (tests/test_strategy_reasons.py checks its numbers).
+    assert lines[-1] == "Why: " + explain({"ones": 3, "yahtzee": 50}, options, 2).text
 
 
 def test_json_output_matches_the_coach():
@@ -42,6 +45,7 @@ def test_json_output_matches_the_coach():
     options = coach.rank_options(tables.load_preset("official"), {"ones": 3, "yahtzee": 50},
                                  (3, 3, 4, 5, 6), 2, yahtzee_bonuses=1)
     assert out["on_card"] == 153 and out["dice"] == [3, 3, 4, 5, 6] and out["rolls_left"] == 2
+    assert out["reason"] == explain({"ones": 3, "yahtzee": 50}, options, 2).text
     assert [(o["kind"], o["box"], o["value"]) for o in out["options"]] == \
         [(o.kind, o.box, o.value) for o in options]
     assert out["options"][0]["hold"] == [True, True, False, False, False]
@@ -51,9 +55,10 @@ def test_last_roll_lists_only_boxes_and_top_limits():
     done = run("--preset", "upper_or_kind", "--filled", "yahtzee=50", "--dice", "66666", "--rolls-left", "0",
                "--top", "5")
     assert done.returncode == 0, done.stderr
-    rows = done.stdout.splitlines()[2:]
+    *rows, why = done.stdout.splitlines()[2:]
     assert len(rows) == 3  # sixes, 3 of a kind, 4 of a kind: the only boxes this preset opens
     assert all(row.split()[1] == "score" for row in rows)
+    assert why.startswith("Why: Score 30 in Sixes now")
 
 
 @pytest.mark.parametrize("args", [

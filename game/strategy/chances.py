@@ -19,7 +19,7 @@ the coach computes values (game.strategy.coach), with 1 or 0 in place of points.
 from __future__ import annotations
 
 from game.core import rules
-from game.strategy.rolls import CHILDREN, KEEP_INDEX, PARENTS, ROLL_OFFSET, ROLLS
+from game.strategy.rolls import KEEP_INDEX, ROLLS, best_in_roll, keep_values
 
 #: The boxes with a target (Chance has none), in the card's order.
 TARGET_BOXES: tuple[str, ...] = tuple(box for box in rules.BOXES if box != "chance")
@@ -53,25 +53,6 @@ def target_label(box: str) -> str:
             "large_straight": "a Large straight", "yahtzee": "a Yahtzee", "full_house": "a Full house"}[box]
 
 
-def _keep_means(roll_values: list[float]) -> list[float]:
-    """Each keep's chance: the mean over the next die of the keep one die larger."""
-    ev = [0.0] * ROLL_OFFSET + roll_values
-    for k in range(ROLL_OFFSET - 1, -1, -1):
-        a, b, c, d, e, f = CHILDREN[k]
-        ev[k] = (ev[a] + ev[b] + ev[c] + ev[d] + ev[e] + ev[f]) / 6.0
-    return ev
-
-
-def _best_in_roll(keep_values: list[float]) -> list[float]:
-    """For each roll, the best keep inside it (itself included: stopping)."""
-    best = keep_values[:]
-    for k in range(1, len(best)):
-        for p in PARENTS[k]:
-            if best[p] > best[k]:
-                best[k] = best[p]
-    return best[ROLL_OFFSET:]
-
-
 _TABLES: dict[tuple[str, int], list[float]] = {}
 
 
@@ -81,9 +62,9 @@ def _chances(box: str, rolls_left: int) -> list[float]:
     key = (box, rolls_left)
     if key not in _TABLES:
         made = [1.0 if makes_target(box, roll) else 0.0 for roll in ROLLS]
-        values = _keep_means(made)
+        values = keep_values(made)
         if rolls_left == 2:
-            values = _keep_means(_best_in_roll(values))
+            values = keep_values(best_in_roll(values))
         _TABLES[key] = values
     return _TABLES[key]
 

@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass
 from typing import Literal
 
 from game.core import rules
-from game.strategy.rolls import CHILDREN, KEEPS, PARENTS, ROLL_INDEX, ROLL_OFFSET, ROLLS, UP_CAP, sub_keeps
+from game.strategy.rolls import KEEPS, ROLL_INDEX, ROLLS, UP_CAP, best_in_roll, keep_values, sub_keeps
 from game.strategy.tables import FULL_MASK, YAHTZEE_BIT, Table, state_index
 
 BIT = {box: 1 << i for i, box in enumerate(rules.BOXES)}
@@ -108,31 +108,12 @@ class TurnValues:
     def keeps(self, rolls_left: int) -> list[float]:
         """Value of each of the 462 keeps with ``rolls_left`` (1 or 2) rolls still to come."""
         if self.keep1 is None:
-            self.keep1 = _keep_values(self.roll0)
+            self.keep1 = keep_values(self.roll0)
         if rolls_left == 1:
             return self.keep1
         if self.keep2 is None:
-            self.keep2 = _keep_values(_best_in_roll(self.keep1))
+            self.keep2 = keep_values(best_in_roll(self.keep1))
         return self.keep2
-
-
-def _keep_values(roll_values: list[float]) -> list[float]:
-    """Each keep's value: the mean over the next die of the keep one die larger (rolls given)."""
-    ev = [0.0] * ROLL_OFFSET + roll_values
-    for k in range(ROLL_OFFSET - 1, -1, -1):
-        a, b, c, d, e, f = CHILDREN[k]
-        ev[k] = (ev[a] + ev[b] + ev[c] + ev[d] + ev[e] + ev[f]) / 6.0
-    return ev
-
-
-def _best_in_roll(keep_values: list[float]) -> list[float]:
-    """For each roll, the value of the best keep inside it (a max over one-die-smaller keeps)."""
-    best = keep_values[:]
-    for k in range(1, len(best)):
-        for p in PARENTS[k]:
-            if best[p] > best[k]:
-                best[k] = best[p]
-    return best[ROLL_OFFSET:]
 
 
 def turn_values(table: Table, filled: Mapping[str, int]) -> TurnValues:

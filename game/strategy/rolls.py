@@ -125,3 +125,25 @@ def _reachable_upper_subtotals(upper_mask: int) -> tuple[int, ...]:
 
 #: REACHABLE_UPS[upper_mask]: the reachable upper subtotals, increasing.
 REACHABLE_UPS: tuple[tuple[int, ...], ...] = tuple(_reachable_upper_subtotals(m) for m in range(1 << len(FACES)))
+
+
+def keep_values(roll_values: list[float]) -> list[float]:
+    """Each keep's value from the 252 rolls' values: the mean over the next die of the keep
+    one die larger (a re-rolled die shows each face with chance 1/6). The rolls' own
+    values come last, as keeps of five."""
+    ev = [0.0] * ROLL_OFFSET + roll_values
+    for k in range(ROLL_OFFSET - 1, -1, -1):
+        a, b, c, d, e, f = CHILDREN[k]
+        ev[k] = (ev[a] + ev[b] + ev[c] + ev[d] + ev[e] + ev[f]) / 6.0
+    return ev
+
+
+def best_in_roll(keep_values: list[float]) -> list[float]:
+    """For each roll, the value of the best keep inside it, itself included (a max over
+    the keeps one die smaller, recursively)."""
+    best = keep_values[:]
+    for k in range(1, len(best)):
+        for p in PARENTS[k]:
+            if best[p] > best[k]:
+                best[k] = best[p]
+    return best[ROLL_OFFSET:]
