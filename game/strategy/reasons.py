@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from game.core import rules
+from game.strategy.advice import describe
 from game.strategy.chances import TARGET_BOXES, target_chance, target_label
 from game.strategy.coach import Option
 
@@ -39,7 +40,7 @@ NEGLIGIBLE = 0.05
 class Fact:
     """One number a reason states: what it is (``name``), its exact value, and its text."""
 
-    name: str  # "target_chance", "gap", "bonus_needed", "par_difference"
+    name: str  # "target_chance", "runner_target_chance", "gap", "bonus_needed", "par_difference"
     value: float
     shown: str
     box: str | None = None  # the box a target chance is about
@@ -93,15 +94,6 @@ def _percent(chance: float) -> str:
 
 def _points(gap: float) -> str:
     return "less than 0.05 points" if gap < NEGLIGIBLE else f"{gap:.1f} points"
-
-
-def _option_words(option: Option) -> str:
-    if option.kind == "score":
-        assert option.box is not None
-        return f"Score {option.points} in {rules.BOX_LABELS[option.box]}"
-    if not option.held_faces:
-        return "Roll all five"
-    return f"Hold {'-'.join(map(str, option.held_faces))}, roll {5 - len(option.held_faces)}"
 
 
 def _bonus_clause(filled: Mapping[str, int], box: str, points: int, facts: list[Fact]) -> str:
@@ -159,9 +151,9 @@ def explain(filled: Mapping[str, int], options: Sequence[Option], rolls_left: in
         gap = runner.loss
         facts.append(Fact("gap", gap, _points(gap)))
         if versus is not None and (best.kind == "hold" or runner.kind == "hold"):
-            words.append(f"Your choice, {_option_words(runner)}, is worth {_points(gap)} less.")
+            words.append(f"Your choice, {describe(runner)}, is worth {_points(gap)} less.")
         elif best.kind == "score" and runner.kind == "hold":
-            words.append(f"Rolling on ({_option_words(runner)}) is worth {_points(gap)} less.")
+            words.append(f"Rolling on ({describe(runner)}) is worth {_points(gap)} less.")
         elif best.kind == "score" and runner.kind == "score":
             assert runner.box is not None
             words.append(f"Keeping {rules.BOX_LABELS[runner.box]} open is worth {_points(gap)} more than "
@@ -170,8 +162,8 @@ def explain(filled: Mapping[str, int], options: Sequence[Option], rolls_left: in
             # The runner-up's chance of the same target: what the better hold buys.
             other = target_chance(target[0], runner.held_faces, rolls_left)
             facts.append(Fact("runner_target_chance", other, _percent(other), box=target[0]))
-            words.append(f"The next best choice, {_option_words(runner)}, gives it {_percent(other)} and is worth "
+            words.append(f"The next best choice, {describe(runner)}, gives it {_percent(other)} and is worth "
                          f"{_points(gap)} less.")
         else:
-            words.append(f"The next best choice, {_option_words(runner)}, is worth {_points(gap)} less.")
+            words.append(f"The next best choice, {describe(runner)}, is worth {_points(gap)} less.")
     return Reason(" ".join(words), tuple(facts))
