@@ -5,13 +5,17 @@ list and the question a link asks. Display only: what a button does is a command
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.core.state import GameState
 from game.records.device import Records
 from game.screens.markup import name_slot
 from game.screens.stats_panel import preset_options_html
 from game.web.dom import fill_names, found, write_notices
+from game.web.guard import spawn
+
+if TYPE_CHECKING:
+    from game.session.perfect_play import PerfectPlay
 
 
 class Dialogs:
@@ -21,6 +25,7 @@ class Dialogs:
         self.document, self.records = document, records
         self.highlight: tuple[str, ...] = ()
         self.entry_id: str | None = None  # the high score whose name is being asked
+        self.perfect: PerfectPlay | None = None  # the game manager's, once it exists (game/main.py)
         document.getElementById("stats-preset").innerHTML = preset_options_html()
 
     def _get(self, element_id: str) -> Any:
@@ -90,12 +95,23 @@ class Dialogs:
     # --- statistics
 
     def show_stats(self) -> None:
+        """The chosen preset's statistics; the histogram gets the perfect-play overlay once the
+        preset's distribution is here (fetched on first use: the dialog is drawn again then)."""
         from game.screens.stats_panel import stats_html
 
         preset = str(self._get("stats-preset").value)
         assisted = bool(self._get("stats-assisted").checked)
-        self._fill("stats-body", stats_html(self.records.stats.read(preset, assisted=assisted)), [])
+        stats = self.records.stats.read(preset, assisted=assisted)
+        perfect = self.perfect.known(preset) if self.perfect is not None else None
+        self._fill("stats-body", stats_html(stats, perfect), [])
         self._open("stats-dialog")
+        if perfect is None and stats.games and self.perfect is not None:
+            spawn(self._overlay_when_fetched(self.perfect, preset))
+
+    async def _overlay_when_fetched(self, perfect: PerfectPlay, preset: str) -> None:
+        if (await perfect.get(preset) is not None and self.is_open("stats-dialog")
+                and str(self._get("stats-preset").value) == preset):
+            self.show_stats()
 
     # --- games set aside, and the question a link asks
 
