@@ -20,7 +20,7 @@ from game.web.inputs import bind_inputs
 from game.web.local_storage import open_local_store
 from game.web.page import PageCommands
 from game.web.settings_dialog import SettingsDialog
-from game.web.strategy_loader import decide, fetch_table
+from game.web.strategy_loader import decide, fetch_distribution, fetch_spread, fetch_table
 
 # A failure during start-up is recorded like any other (PyScript alone would only draw it
 # in the page), so every engine's tests see it in window.diceErrors.
@@ -29,8 +29,9 @@ try:
     dialogs = Dialogs(document, records)
     settings = SettingsDialog(document, records, dialogs.show_notices)  # applies the stored theme and motion
     app = App(DomRenderer(document, dialogs, Feedback(window, settings.current)), records, decide=decide,
-              load_table=fetch_table, spawn=spawn)
+              load_table=fetch_table, spawn=spawn, load_spread=fetch_spread, load_distribution=fetch_distribution)
     data = DataPanel(document, window, app, records, dialogs.refresh)
+    dialogs.perfect = app.perfect  # Statistics overlays the optimal histogram once it has been fetched
     app.ending.on_finish = data.request_persistence  # a finished game is worth keeping: ask to keep it
     if window.matchMedia("(display-mode: standalone)").matches:  # installed: the player means to come back
         data.request_persistence()

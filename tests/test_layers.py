@@ -90,7 +90,8 @@ def test_the_check_catches_a_wrong_import(tmp_path: Path) -> None:
 #: What the page must not import before the first hint, computer turn or review: the strategy
 #: builds its roll tables when imported, and the charts draw only in dialogs (docs/performance.md).
 LAZY = ("game.strategy.coach", "game.strategy.tables", "game.strategy.rolls", "game.strategy.review",
-        "game.strategy.players", "game.screens.charts", "game.screens.review_report")
+        "game.strategy.players", "game.strategy.distribution", "game.screens.charts", "game.screens.histogram",
+        "game.screens.review_report")
 
 
 def test_start_up_imports_leave_the_strategy_for_later() -> None:

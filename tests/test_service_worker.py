@@ -197,12 +197,13 @@ def test_build_precaches_the_whole_site_but_the_tables_and_the_snapshot(built: P
     urls = {_file(e["url"]) for e in manifest}
     everything = {p.relative_to(built).as_posix() for p in built.rglob("*") if p.is_file()}
     # Cached on first use, by routes of their own: the tables, and the snapshot.
-    later = {p for p in everything if p.startswith(("assets/strategy/", "py/snapshot-"))}
+    later = {p for p in everything if p.startswith(("assets/strategy/", "py/snapshot-")) and not p.endswith(".json")}
     assert len([p for p in later if p.startswith("py/snapshot-")]) == 1
     assert [p for p in later if p.startswith("assets/strategy/")], "the tables still ship, for caching on first use"
     assert urls == everything - later - {"sw.js"}
     archives = {build.find_archive(built, stem).relative_to(built).as_posix() for stem in ("game", "stdlib")}
     assert {"index.html", "assets/sw-register.js", "assets/manifest.webmanifest"} | archives <= urls
+    assert "assets/strategy/distribution.json" in urls  # small, and the end screen needs it offline too
     versioned = (*(d + "/" for d in build.runtime_dirs().values()), WORKBOX + "/", build.ARCHIVES + "/")
     for entry in manifest:
         assert (entry["revision"] is None) == entry["url"].startswith(versioned), entry

@@ -24,9 +24,11 @@ const SOURCE = join(dirname(fileURLToPath(import.meta.url)), "sw-source.js");
 const MODULES = ["core", "routing", "strategies", "precaching", "expiration"];
 // Pyodide's wasm is 9.6 MB; Workbox's default (2 MiB) would leave it out with a mere warning.
 const MAX_FILE_BYTES = 16 * 1024 * 1024;
-// Cached at run time, not precached: the strategy tables (big, needed only by the coach and
-// the computer players) and a Python memory snapshot; source maps are never fetched.
-const NOT_PRECACHED = ["sw.js", "assets/strategy/**", "py/snapshot-*", "py/snapshot-*/**", "**/*.map"];
+// Cached at run time, not precached: the strategy and spread tables (big, needed only by the
+// coach, the computer players and win chances) and a Python memory snapshot; source maps are
+// never fetched. assets/strategy/distribution.json (21 KB, the end screen's comparison with
+// perfect play) is precached, so that a game finished offline has it too.
+const NOT_PRECACHED = ["sw.js", "assets/strategy/*.bin", "py/snapshot-*", "py/snapshot-*/**", "**/*.map"];
 const TABLES_DIR = "assets/strategy";
 // URLs that name their content, so their precache entry needs no revision: Workbox then
 // fetches them with cache mode "default" and the browser's HTTP cache answers for what the

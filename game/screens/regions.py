@@ -24,6 +24,7 @@ from game.screens.status import challenge_html, rolloff_html, status_html
 
 if TYPE_CHECKING:
     from game.strategy.advice import Advice
+    from game.strategy.distribution import ScoreDistribution
 
 #: The regions of the board, each an element with that id.
 Region = Literal["dice", "controls", "scorecard", "coach", "status", "rolloff", "challenge"]
@@ -39,7 +40,10 @@ class BoardView:
     ``loading``: hints are on but the table is still on its way; ``beat``: a friend's
     score to beat on these dice; ``turn_link``: the ``#play=…`` link that carries a link
     game on (another device's turn, or the end); ``catching_up``: the board shows turns
-    played elsewhere since this device last saw the game.
+    played elsewhere since this device last saw the game; ``perfect``: the final score's
+    distribution under perfect play, once the game is over and it has arrived (the end
+    screen compares each person's score with it); ``chances``: each player's chance to win
+    (several players) or the chance to beat ``beat`` (a challenge).
     """
 
     state: GameState
@@ -52,6 +56,8 @@ class BoardView:
     beat: int | None = None
     turn_link: str | None = None
     catching_up: bool = False
+    chances: tuple[float, ...] | None = None
+    perfect: ScoreDistribution | None = None
 
     @property
     def coaching(self) -> bool:
@@ -66,9 +72,11 @@ def board_regions(view: BoardView) -> dict[Region, str]:
     return {
         "dice": dice_html(state, view.rolled, hint=best.hold if best and best.kind == "hold" else None),
         "controls": controls_html(state, view.can_undo, view.hints, view.catching_up),
-        "scorecard": scorecard_html(state, hint=best.box if best and best.kind == "score" else None),
+        "scorecard": scorecard_html(state, hint=best.box if best and best.kind == "score" else None,
+                                    chances=view.chances if view.beat is None else None),
         "coach": coach_html(view.coaching, view.advice, view.show_values, view.loading),
-        "status": status_html(state, view.turn_link, view.catching_up),
+        "status": status_html(state, view.turn_link, view.catching_up, view.perfect),
         "rolloff": rolloff_html(state) if state.turn < len(state.players) else "",
-        "challenge": challenge_html(state, view.beat),
+        "challenge": challenge_html(state, view.beat,
+                                    view.chances[0] if view.chances and view.beat is not None else None),
     }

@@ -72,15 +72,19 @@ def _box_cell(state: GameState, seat: int, box: str, options: dict[str, int | st
             f"{option}</button></td>")
 
 
+def _summary_row(name: str, label: str, short: str, cells: Sequence[tuple[str, str]], current: int | None,
+                 title: str = "") -> str:
+    """A row under a section: one cell per seat, each (its data attributes, its text)."""
+    tds = "".join(f'<td class="{"current" if seat == current else ""}" data-seat="{seat}" {attrs}>{text}</td>'
+                  for seat, (attrs, text) in enumerate(cells))
+    tip = f' title="{title}"' if title else ""
+    return f'<tr class="total total-{name}"{tip}><th scope="row">{_label(label, short)}</th>{tds}</tr>'
+
+
 def _total_row(cards: Sequence[Card], current: int | None, total: Total) -> str:
     key, label, short, value_of = total
-    cells = "".join(
-        f'<td class="{"current" if seat == current else ""}" data-seat="{seat}" data-total="{key}" '
-        f'data-value="{value_of(card)}">{value_of(card)}</td>'
-        for seat, card in enumerate(cards)
-    )
-    return (f'<tr class="total total-{key.replace("_", "-")}"><th scope="row">{_label(label, short)}</th>'
-            f"{cells}</tr>")
+    cells = [(f'data-total="{key}" data-value="{value_of(card)}"', str(value_of(card))) for card in cards]
+    return _summary_row(key.replace("_", "-"), label, short, cells, current)
 
 
 def _bonus_row(cards: Sequence[Card], current: int | None) -> str:
@@ -127,11 +131,34 @@ def _section(state: GameState, part: str, boxes: Sequence[str], options: dict[st
     return "".join(rows)
 
 
-def scorecard_html(state: GameState, hint: str | None = None) -> str:
-    """Both sections of the pad, every player's column, the current player's marked."""
+def _chances_row(chances: Sequence[float], current: int | None) -> str:
+    """Each player's chance to win, under the grand totals (game.strategy.win_chances)."""
+    cells = [(f'data-win-chance="{chance:.4f}"', percent(chance)) for chance in chances]
+    return _summary_row("win-chance", "Chance to win", "Win", cells, current,
+                        "Each player's chance to win from here, if all play the optimal strategy")
+
+
+def percent(chance: float) -> str:
+    """A chance in whole percent; "<1%" and ">99%" where rounding would say 0 or 100 wrongly.
+
+    >>> percent(0.004), percent(0.5), percent(0.996), percent(1.0)
+    ('<1%', '50%', '>99%', '100%')
+    """
+    if 0.0 < chance < 0.005:
+        return "<1%"
+    if 0.995 <= chance < 1.0:
+        return ">99%"
+    return f"{round(100 * chance)}%"
+
+
+def scorecard_html(state: GameState, hint: str | None = None, chances: Sequence[float] | None = None) -> str:
+    """Both sections of the pad, every player's column, the current player's marked;
+    ``chances``: each player's chance to win, in a row under the grand totals."""
     cards, current, options = state.cards, state.current_seat, state.box_options()
     upper_tail = "".join(_total_row(cards, current, total) for total in UPPER_TOTALS)
     lower_tail = _bonus_row(cards, current) + "".join(_total_row(cards, current, total) for total in LOWER_TOTALS)
+    if chances is not None:
+        lower_tail += _chances_row(chances, current)
     return (_section(state, "upper", rules.UPPER_BOXES, options, upper_tail, hint)
             + _section(state, "lower", rules.LOWER_BOXES, options, lower_tail, hint))
 

@@ -9,20 +9,29 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.core.state import GameState
 from game.screens.markup import escape, name_slot
+from game.screens.scorecard import percent
+from game.screens.versus import versus_html
 from game.strategy import LEVEL_NAMES
+
+if TYPE_CHECKING:
+    from game.strategy.distribution import ScoreDistribution
 
 END_ACTIONS = ('<button type="button" id="again">New game</button>'
                '<button type="button" id="review-game">Review this game</button>'
                '<button type="button" id="share-result">Share result</button>')
 
 
-def status_html(state: GameState, turn_link: str | None = None, catching_up: bool = False) -> str:
+def status_html(state: GameState, turn_link: str | None = None, catching_up: bool = False,
+                perfect: ScoreDistribution | None = None) -> str:
     """Whose turn it is and what to do, or the result when the game is over.
 
     ``turn_link``: the ``#play=…`` link that carries a link game on, shown in an element
-    carrying ``data-turn-link``; ``catching_up``: the turns shown were played elsewhere.
+    carrying ``data-turn-link``; ``catching_up``: the turns shown were played elsewhere;
+    ``perfect``: the distribution under perfect play the end screen compares scores with.
 
     >>> from game.core.players import Player
     >>> from game.core.state import new_game
@@ -31,7 +40,7 @@ def status_html(state: GameState, turn_link: str | None = None, catching_up: boo
     True
     """
     if state.over:
-        return _result_html(state, turn_link)
+        return _result_html(state, turn_link, perfect)
     seat = state.current_seat
     assert seat is not None, "a game not over has a player to move"
     kind = state.players[seat].kind
@@ -68,8 +77,8 @@ def standings(state: GameState) -> tuple[tuple[int, int, int], ...]:
     return tuple((1 + sum(t > totals[seat] for t in totals), seat, totals[seat]) for seat in order)
 
 
-def _result_html(state: GameState, turn_link: str | None) -> str:
-    """The final standings by rank, and what to do next."""
+def _result_html(state: GameState, turn_link: str | None, perfect: ScoreDistribution | None) -> str:
+    """The final standings by rank, each person against perfect play, and what to do next."""
     send = (f' <a class="turn-link" data-turn-link href="{escape(turn_link)}">Send the final card to the others</a>'
             if turn_link else "")
     winners = state.winners()
@@ -79,21 +88,30 @@ def _result_html(state: GameState, turn_link: str | None) -> str:
                   if state.players[0].is_human else "")
         score = state.grand_totals()[0]
         return (f'<p class="result">Game over: {name_slot(0)} scored <strong>{score}</strong>.</p>'
-                f'<p class="actions">{END_ACTIONS}{action}{send}</p>')
+                f'{versus_html(state, perfect)}<p class="actions">{END_ACTIONS}{action}{send}</p>')
     names = ", ".join(name_slot(seat) for seat in winners)
     verb = "share the win" if len(winners) > 1 else "wins"
     rows = "".join(f'<li value="{rank}">{name_slot(seat)}: {total}</li>' for rank, seat, total in standings(state))
     return (f'<p class="result">Game over: {names} {verb}!</p><ol class="final">{rows}</ol>'
-            f'<p class="actions">{END_ACTIONS}{send}</p>')
+            f'{versus_html(state, perfect)}<p class="actions">{END_ACTIONS}{send}</p>')
 
 
-def challenge_html(state: GameState, beat: int | None) -> str:
-    """The score a friend's link asks to beat; the friend's name sits in the slot after the players'."""
+def challenge_html(state: GameState, beat: int | None, chance: float | None = None) -> str:
+    """The score a friend's link asks to beat; the friend's name sits in the slot after the players'.
+
+    ``chance``: the chance to beat it from here (game.strategy.win_chances), once known.
+
+    >>> from game.core.state import new_game
+    >>> challenge_html(new_game(["Ann"], seed="s"), 250, 0.4964).split(". ", 1)[1]
+    '<span data-win-chance="0.4964">Your chance to beat it: 50%.</span>'
+    """
     if beat is None:
         return ""
     who = name_slot(len(state.players))
     if not state.over:
-        return f"Score to beat: <strong>{beat}</strong>, set by {who}."
+        odds = (f' <span data-win-chance="{chance:.4f}">Your chance to beat it: {percent(chance)}.</span>'
+                if chance is not None else "")
+        return f"Score to beat: <strong>{beat}</strong>, set by {who}.{odds}"
     score = state.grand_totals()[0]
     verdict = "You beat it!" if score > beat else ("A tie!" if score == beat else "It stands.")
     return f"{who}'s score to beat was <strong>{beat}</strong>; you scored {score}. {verdict}"

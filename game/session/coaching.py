@@ -1,30 +1,41 @@
-"""The coach during play: the Hints and values switches, the strategy tables, the advice.
+"""The coach during play: the Hints and values switches, the strategy tables, the advice,
+and the win chances.
 
 Hints read the preset's strategy table, fetched on first use (and cached by the service
 worker); until it is here, the coach panel says it is loading and the board redraws once
-it arrives.
+it arrives. Win chances (a game of several players, or a friend's score to beat) read the
+table and the preset's spread table the same way, and are worked out once per box scored.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from game.core.state import GameState
-from game.session.ports import LoadTable, Spawn
+from game.session.ports import LoadSpread, LoadTable, Spawn
 from game.strategy.advice import Advice, advise
 
 if TYPE_CHECKING:
+    from game.strategy.spread import Spread
     from game.strategy.tables import Table
+    from game.strategy.win_chances import Forecast
+
+#: The cards a win chance depends on: each player's filled boxes (None: not worked out yet).
+Cards = tuple[tuple[tuple[str, int], ...], ...]
 
 
 class Coach:
     """The switches and the tables; ``on_loaded`` redraws the board when a table arrives."""
 
     def __init__(self, load_table: LoadTable | None, spawn: Spawn, announce: Callable[[str], None],
-                 on_loaded: Callable[[], None]) -> None:
+                 on_loaded: Callable[[], None], load_spread: LoadSpread | None = None) -> None:
         self.load_table, self.spawn, self.announce, self.on_loaded = load_table, spawn, announce, on_loaded
+        self.load_spread = load_spread
+        self.spreads: dict[str, Spread] = {}
+        self._chances: tuple[Cards, int | None, tuple[float, ...]] | None = None  # the last worked out
+        self._forecasts: dict[tuple[str, tuple[tuple[str, int], ...], int], Forecast] = {}
         self.hints = False  # the coach's best move is shown during a person's turn
         self.show_values = False  # ... and, on demand, the value of every choice
         self.tables: dict[str, Table] = {}
@@ -59,12 +70,56 @@ class Coach:
                 self.announce(f"The strategy could not be loaded ({err}): hints wait for it, computers play simply.")
         return self.tables.get(preset)
 
-    def _load_in_background(self, preset: str) -> None:
+    def chances(self, state: GameState, beat: int | None) -> tuple[float, ...] | None:
+        """Each player's chance to win (several players), or the chance to beat ``beat`` (a
+        challenge); None in a plain solo game, once the game is over, or while the tables
+        are on their way (their loading starts here)."""
+        if state.over or (len(state.players) < 2 and beat is None) or self.load_spread is None:
+            return None
+        table, spread = self.tables.get(state.preset), self.spreads.get(state.preset)
+        if table is None or spread is None:
+            self._load_in_background(state.preset, spread=True)
+            return None
+        cards = tuple(tuple(sorted(card.filled.items())) for card in state.cards)
+        if self._chances is None or self._chances[:2] != (cards, beat):  # only a box scored changes them
+            from game.strategy.win_chances import beat_chance, win_chances
+
+            forecasts = [self._forecast(table, spread, card.filled, card.totals.grand_total) for card in state.cards]
+            result = win_chances(forecasts) if beat is None else (beat_chance(forecasts[0], beat),)
+            self._chances = (cards, beat, result)
+        return self._chances[2]
+
+    def _forecast(self, table: Table, spread: Spread, filled: Mapping[str, int], points: int) -> Forecast:
+        """A card's forecast, kept while the card is unchanged: a box scored changes one card,
+        so the others' (exact ones cost milliseconds near the end) are not worked out again."""
+        from game.strategy.win_chances import forecast
+
+        key = (table.preset, tuple(sorted(filled.items())), points)
+        if key not in self._forecasts:
+            if len(self._forecasts) > 32:  # a few games' worth: keep memory bounded
+                self._forecasts.clear()
+            self._forecasts[key] = forecast(table, spread, filled, points)
+        return self._forecasts[key]
+
+    async def spread_for(self, preset: str) -> Spread | None:
+        """The spread table of ``preset`` (fetched once), or None if it cannot be had."""
+        if preset not in self.spreads and self.load_spread is not None:
+            try:
+                self.spreads[preset] = await self.load_spread(preset)
+            except Exception as err:  # network or data: the game goes on, without win chances
+                self.announce(f"The win chances could not be loaded ({err}).")
+                self.load_spread = None
+        return self.spreads.get(preset)
+
+    def _load_in_background(self, preset: str, spread: bool = False) -> None:
         if self.load_table is None or (self._loading is not None and not self._loading.done()):
             return
 
         async def load() -> None:
-            if await self.table_for(preset) is not None:
+            table = await self.table_for(preset)
+            if spread and await self.spread_for(preset) is None:
+                return
+            if table is not None:
                 self.on_loaded()
 
         self._loading = self.spawn(load())

@@ -43,7 +43,8 @@ from game.session.ending import Ending
 from game.session.friends import FriendsPlay
 from game.session.games import GameSwitcher
 from game.session.keeper import GameKeeper
-from game.session.ports import Decide, LoadTable, Renderer, Sleep, Spawn
+from game.session.perfect_play import PerfectPlay
+from game.session.ports import Decide, LoadDistribution, LoadSpread, LoadTable, Renderer, Sleep, Spawn
 
 #: What a player can ask of the board (game.web.inputs maps clicks and keys to these).
 GameCommand = Literal["roll", "hold", "score", "undo", "hints", "values", "skip", "enter-dice"]
@@ -55,14 +56,16 @@ class App:
 
     def __init__(self, renderer: Renderer, records: Records | None = None, *, sleep: Sleep = asyncio.sleep,
                  decide: Decide | None = None, load_table: LoadTable | None = None,
-                 spawn: Spawn = asyncio.ensure_future) -> None:
+                 spawn: Spawn = asyncio.ensure_future, load_distribution: LoadDistribution | None = None,
+                 load_spread: LoadSpread | None = None) -> None:
         self.renderer, self.records = renderer, records
         self.state: GameState | None = None
         self.challenge: Challenge | None = None  # a friend's score to beat on this seed
         self.undo_point: GameState | None = None  # the state before the last box a person scored
         self.keeper = GameKeeper(records) if records is not None else None
-        self.coach = Coach(load_table, spawn, renderer.announce, lambda: self.actuate(coach_only=True))
+        self.coach = Coach(load_table, spawn, renderer.announce, lambda: self.actuate(coach_only=True), load_spread)
         self.computers = ComputerTurns(self, decide, sleep, spawn)
+        self.perfect = PerfectPlay(load_distribution, spawn, lambda: self.actuate(coach_only=True, keep=False))
         self.ending = Ending(self)
         self.games = GameSwitcher(self)
         self.friends = FriendsPlay(self)
@@ -224,9 +227,11 @@ class App:
         if advice is not None and not state.assisted:  # hints were seen for a decision
             self.state = state = replace(state, assisted=True)
             keep = True
+        beat = self.challenge.beat if self.challenge else None
         view = BoardView(state, rolled, self.undo_point is not None, self.coach.hints, advice,
                          self.coach.show_values, self.coach.loading(state) and advice is None,
-                         self.challenge.beat if self.challenge else None, self.friends.pass_on(state))
+                         beat, self.friends.pass_on(state), chances=self.coach.chances(state, beat),
+                         perfect=self.perfect.for_end(state))
         # Name slots: the players by seat, then the challenger (see screens.status.challenge_html).
         names = [p.name for p in state.players] + [self.challenge.name if self.challenge else ""]
         self.renderer.render(board_regions(view), names)

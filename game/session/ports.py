@@ -15,7 +15,9 @@ from game.core.players import ComputerLevel
 from game.screens.regions import Region
 
 if TYPE_CHECKING:  # the strategy loads on first use, not at start-up
+    from game.strategy.distribution import ScoreDistribution
     from game.strategy.players import ComputerMove
+    from game.strategy.spread import Spread
     from game.strategy.tables import Table
 
 
@@ -60,6 +62,10 @@ class Decide(Protocol):
 
 #: Fetches and decodes a preset's strategy table (raises if it cannot).
 LoadTable = Callable[[str], Awaitable["Table"]]
+#: Fetches and decodes a preset's spread table, for win chances (raises if it cannot).
+LoadSpread = Callable[[str], Awaitable["Spread"]]
+#: Fetches a preset's distribution of the final score under perfect play (raises if it cannot).
+LoadDistribution = Callable[[str], Awaitable["ScoreDistribution"]]
 #: Waits between the visible steps of a computer's turn (``asyncio.sleep``; tests skip it).
 Sleep = Callable[[float], Awaitable[None]]
 #: Runs a coroutine in the background (the page's version reports its exceptions at once).

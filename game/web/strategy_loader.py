@@ -14,7 +14,9 @@ from game.core import rules
 from game.core.players import ComputerLevel
 
 if TYPE_CHECKING:
+    from game.strategy.distribution import ScoreDistribution
     from game.strategy.players import ComputerMove
+    from game.strategy.spread import Spread
     from game.strategy.tables import Table
 
 
@@ -26,13 +28,44 @@ def decide(level: ComputerLevel, preset: str, filled: Mapping[str, int], dice: r
     return play(level, preset, filled, dice, rolls_left, rng, table)
 
 
-async def fetch_table(preset: str) -> Table:
-    """Download and decode ``assets/strategy/<preset>.bin`` (the service worker caches it)."""
+async def download(url: str, what: str) -> bytes:
+    """The bytes at ``url`` (relative to the page). Offline, only what the service worker
+    has kept: a request that cannot succeed is not made (it would only log a network error),
+    and the caller gets an OSError saying why, as for a failed download."""
+    import js
+    from pyodide.ffi import to_js
     from pyodide.http import pyfetch  # ~80 ms to import in the browser: on first use only
 
-    response = await pyfetch(f"./assets/strategy/{preset}.bin")
+    if not js.navigator.onLine:
+        caches = getattr(js, "caches", None)  # none outside a secure context
+        options = to_js({"ignoreSearch": True}, dict_converter=js.Object.fromEntries)  # precache revisions
+        if caches is None or await caches.match(url, options) is None:
+            raise OSError(f"{what} is kept for offline play after its first use online")
+    response = await pyfetch(url)
+    if not response.ok:
+        raise OSError(f"{what} could not be loaded (HTTP {response.status})")
+    return bytes(await response.bytes())
+
+
+async def fetch_table(preset: str) -> Table:
+    """Download and decode ``assets/strategy/<preset>.bin`` (the service worker caches it)."""
+    data = await download(f"./assets/strategy/{preset}.bin", f"the strategy table for {preset}")
     from game.strategy.tables import load_table
 
-    if not response.ok:
-        raise OSError(f"the strategy table for {preset} could not be loaded (HTTP {response.status})")
-    return load_table(preset, await response.bytes())
+    return load_table(preset, data)
+
+
+async def fetch_spread(preset: str) -> Spread:
+    """Download and decode ``assets/strategy/<preset>.spread.bin`` (for win chances)."""
+    data = await download(f"./assets/strategy/{preset}.spread.bin", f"the spread table for {preset}")
+    from game.strategy.spread import load_spread
+
+    return load_spread(preset, data)
+
+
+async def fetch_distribution(preset: str) -> ScoreDistribution:
+    """Download ``assets/strategy/distribution.json`` (precached by the service worker) and
+    read the final score's distribution under perfect play for ``preset``."""
+    from game.strategy.distribution import URL, load_distribution
+
+    return load_distribution(await download(URL, "the score distribution"), preset)

@@ -43,7 +43,10 @@ def test_a_computer_turn_plays_out_visibly_and_can_be_skipped(site):
     page.wait_for_function("document.querySelector('#scorecard thead th.current')?.dataset.seat === '0'",
                            timeout=10_000)
     assert len(board.filled(page, 1)) >= 1
-    assert table_requests(site) == ["/assets/strategy/official.bin"]
+    # The table, then the spread table for the win chances of a game of two (test_win_chances_shown.py).
+    assert table_requests(site)[:1] == ["/assets/strategy/official.bin"]
+    assert set(table_requests(site)) <= {"/assets/strategy/official.bin", "/assets/strategy/official.spread.bin"}
+    assert len(table_requests(site)) == len(set(table_requests(site)))  # each fetched once
     assert not board.roll_button(page).is_disabled()
 
 

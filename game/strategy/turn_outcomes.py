@@ -1,0 +1,102 @@
+"""The exact outcomes of a turn played by the optimal policy, and of the last turns of a game.
+
+A turn from a card ends with one box filled: this module gives the chance of every
+(box, points in it, points the turn adds) — bonuses included — when every keep and the
+box are the ones the coach ranks first (game.strategy.coach). The chances are pushed
+forward through the turn's three rolls with the same keep tables the values are computed
+with: a keep re-rolls its missing dice, each showing a face with chance 1/6.
+
+:func:`points_to_come` chains turns to the end of the game: the exact distribution of the
+points a card still adds, cheap while few boxes are open (win chances use it there).
+
+>>> from game.strategy.tables import load_preset
+>>> lowest = {b: min(rules.possible_box_values(b)) for b in rules.BOXES}  # a card of its lowest scores
+>>> outcomes = turn_outcomes(load_preset("official"), {b: v for b, v in lowest.items() if b != "yahtzee"})
+>>> round(outcomes[("yahtzee", 50, 50)], 4)  # the chance of a Yahtzee in three rolls, going for it
+0.046
+>>> to_come = points_to_come(load_preset("official"), {b: v for b, v in lowest.items() if b != "chance"})
+>>> min(to_come), max(to_come), round(sum(to_come.values()), 12)
+(5, 30, 1.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from game.core import rules
+from game.strategy.coach import BIT, UPPER_FACE, _after, state_of, turn_values
+from game.strategy.rolls import CHILDREN, ROLL_OFFSET, ROLL_PROBS, ROLLS, UP_CAP, sub_keeps
+from game.strategy.tables import Table
+
+#: One outcome of a turn: the box filled, the points written in it, the points the turn adds
+#: (the box's, plus an upper bonus it earns, plus a Yahtzee bonus).
+Outcome = tuple[str, int, int]
+_KEEPS_OF_ROLL = tuple(sub_keeps(roll) for roll in ROLLS)
+
+
+def _reroll(keep_mass: list[float]) -> list[float]:
+    """The chance of each of the 252 rolls after re-rolling from keeps with these masses
+    (462 entries, by keep index): a keep one die short passes 1/6 to each keep one die larger."""
+    mass = keep_mass[:]
+    for k in range(ROLL_OFFSET):
+        if mass[k]:
+            share = mass[k] / 6.0
+            for child in CHILDREN[k]:
+                mass[child] += share
+    return mass[ROLL_OFFSET:]
+
+
+def _keep(rolls: list[float], values: list[float]) -> list[float]:
+    """Each roll's mass moved to the keep inside it of highest value (the first of equals)."""
+    mass = [0.0] * (ROLL_OFFSET + len(ROLLS))
+    for r, m in enumerate(rolls):
+        if m:
+            keeps = _KEEPS_OF_ROLL[r]
+            best = keeps[0]
+            for k in keeps:
+                if values[k] > values[best]:
+                    best = k
+            mass[best] += m
+    return mass
+
+
+def turn_outcomes(table: Table, filled: Mapping[str, int]) -> dict[Outcome, float]:
+    """The chance of every outcome of one turn played optimally from ``filled`` (not full)."""
+    turn = turn_values(table, filled)
+    rolls = list(ROLL_PROBS)
+    for rolls_left in (2, 1):
+        rolls = _reroll(_keep(rolls, turn.keeps(rolls_left)))
+    mask, up, y = state_of(filled)
+    out: dict[Outcome, float] = {}
+    for r, m in enumerate(rolls):
+        if not m:
+            continue
+        roll = ROLLS[r]
+        legal = rules.legal_scores(table.preset, filled, roll)
+        box = max(legal, key=lambda b: _after(table, mask, up, y, b, legal[b]))  # the first of equals
+        points = legal[box] + rules.yahtzee_bonus(filled, roll)
+        if box in UPPER_FACE and up < rules.UPPER_BONUS_THRESHOLD <= min(UP_CAP, up + legal[box]):
+            points += rules.UPPER_BONUS
+        key = (box, legal[box], points)
+        out[key] = out.get(key, 0.0) + m
+    return out
+
+
+def points_to_come(table: Table, filled: Mapping[str, int]) -> dict[int, float]:
+    """The exact distribution of the points a card still adds under optimal play
+    (``{points: chance}``); its cost grows fast with the boxes open (one or two: milliseconds)."""
+    return _to_come(table, dict(filled), {})
+
+
+def _to_come(table: Table, filled: dict[str, int], seen: dict[tuple[int, int, int], dict[int, float]]
+             ) -> dict[int, float]:
+    key = state_of(filled)
+    if key[0] == sum(BIT.values()):
+        return {0: 1.0}
+    if key not in seen:
+        dist: dict[int, float] = {}
+        for (box, written, points), chance in turn_outcomes(table, filled).items():
+            for later, p in _to_come(table, {**filled, box: written}, seen).items():
+                dist[points + later] = dist.get(points + later, 0.0) + chance * p
+        seen[key] = dist
+    return seen[key]

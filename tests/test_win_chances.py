@@ -1,0 +1,133 @@
+"""Win chances (game.strategy.win_chances) and the spread tables they read (issue 17).
+
+The combination of forecasts is checked against brute-force enumeration of joint
+outcomes; the shipped spread tables against the forward pass (the standard deviation at
+the start of a game in distribution.json) and against exact distributions of late
+states; the forecasts' win chances against exact ones where those are cheap.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+
+import numpy as np
+import pytest
+
+from game.core import rules
+from game.strategy import spread as SP
+from game.strategy import tables as T
+from game.strategy.rolls import REACHABLE_UPS
+from game.strategy.tables import TableError
+from game.strategy.win_chances import Forecast, beat_chance, win_chances
+from tools import score_distribution as D
+from tools import strategy_solver as S
+
+
+def _random_forecast(rng: random.Random) -> Forecast:
+    probs = [rng.random() ** 3 for _ in range(rng.randint(1, 6))]
+    return Forecast(rng.randint(0, 6), tuple(p / sum(probs) for p in probs))
+
+
+def _brute_force(forecasts: list[Forecast]) -> list[float]:
+    """Every joint outcome, the win shared among the tied leaders."""
+    wins = [0.0] * len(forecasts)
+    supports = [[(f.low + i, p) for i, p in enumerate(f.probs)] for f in forecasts]
+    for outcome in itertools.product(*supports):
+        chance = float(np.prod([p for _, p in outcome]))
+        top = max(score for score, _ in outcome)
+        leaders = [i for i, (score, _) in enumerate(outcome) if score == top]
+        for i in leaders:
+            wins[i] += chance / len(leaders)
+    return wins
+
+
+def test_win_chances_equal_brute_force_enumeration_ties_shared() -> None:
+    rng = random.Random(7)
+    for _ in range(300):
+        forecasts = [_random_forecast(rng) for _ in range(rng.randint(2, 4))]
+        got = win_chances(forecasts)
+        assert got == pytest.approx(_brute_force(forecasts), abs=1e-12)
+        assert sum(got) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_beat_chance_counts_only_scores_above_the_target() -> None:
+    rng = random.Random(8)
+    for _ in range(100):
+        f = _random_forecast(rng)
+        beat = rng.randint(0, 12)
+        expected = sum(p for i, p in enumerate(f.probs) if f.low + i > beat)
+        assert beat_chance(f, beat) == pytest.approx(expected, abs=1e-12)
+
+
+@pytest.mark.parametrize(("mean", "sd"), [(254.6, 59.6), (300.0, 50.0), (30.0, 5.0), (5.0, 8.0), (0.4, 0.3)])
+def test_normal_forecast_keeps_the_mean_and_spread(mean: float, sd: float) -> None:
+    f = Forecast.normal(17, mean, sd)
+    scores = np.arange(f.low, f.low + len(f.probs))
+    probs = np.array(f.probs)
+    assert probs.sum() == pytest.approx(1.0, abs=1e-12) and f.low >= 17
+    if mean > 5 * sd:  # away from 0, where nothing is cut off (P < 3e-7): the rounding adds 1/12 to the variance
+        assert float(scores @ probs) == pytest.approx(17 + mean, abs=1e-6)
+        assert float(np.sqrt(((scores - 17 - mean) ** 2) @ probs)) == pytest.approx(np.sqrt(sd**2 + 1 / 12), abs=1e-4)
+
+
+def _spread(preset: str) -> SP.Spread:
+    return SP.load_spread(preset, (T.ASSET_DIR / f"{preset}.spread.bin").read_bytes())
+
+
+@pytest.mark.parametrize("preset", rules.PRESETS)
+def test_spread_at_the_start_equals_the_forward_pass_sd(preset: str) -> None:
+    """Two different passes: moments backward (spread table), the distribution forward (json)."""
+    forward = json.loads((T.ASSET_DIR / "distribution.json").read_text())["presets"][preset]
+    assert _spread(preset).sd(0, 0, 0) == pytest.approx(forward["sd"], abs=2.0**-5)
+
+
+def test_spread_equals_exact_distributions_of_late_states() -> None:
+    V = S.solved("official")
+    spread, rng = _spread("official"), random.Random(11)
+    for _ in range(25):
+        mask = S.FULL_MASK
+        for bit in rng.sample(range(13), rng.randint(1, 3)):
+            mask &= ~(1 << bit)
+        up = rng.choice(REACHABLE_UPS[mask & 63])
+        y = rng.choice((0, 1)) if mask & T.YAHTZEE_BIT else 0
+        dist = D.distribution_from("official", V, mask, up, y)
+        s = np.arange(dist.size)
+        mean = float(s @ dist)
+        assert mean == pytest.approx(V[mask, up, y], abs=1e-9)
+        assert spread.sd(mask, up, y) == pytest.approx(np.sqrt(((s - mean) ** 2) @ dist), abs=2.0**-5)
+
+
+def test_spread_files_refuse_damage() -> None:
+    data = (T.ASSET_DIR / "official.spread.bin").read_bytes()
+    with pytest.raises(TableError, match="cut short"):
+        SP.load_spread("official", data[:5])
+    with pytest.raises(TableError, match="damaged"):
+        SP.load_spread("official", data[:-40])
+    with pytest.raises(TableError, match="not a spread table"):
+        SP.load_spread("official", b"XXXX" + data[4:])
+
+
+@pytest.mark.parametrize("preset", rules.PRESETS)
+def test_the_last_turns_are_exact_as_the_build_tool_computes_them(preset: str) -> None:
+    """The game's pure-Python turn outcomes against the build tool's NumPy transitions."""
+    from game.strategy.turn_outcomes import points_to_come
+    from game.strategy.win_chances import EXACT_OPEN, forecast
+    from tools.win_chance_check import card_of
+
+    V, table, spread, rng = S.solved(preset), T.load_preset(preset), _spread(preset), random.Random(5)
+    for _ in range(15):
+        mask = S.FULL_MASK
+        for bit in rng.sample(range(13), rng.randint(1, 2)):
+            mask &= ~(1 << bit)
+        up = rng.choice(REACHABLE_UPS[mask & 63])
+        y = rng.choice((0, 1)) if mask & T.YAHTZEE_BIT else 0
+        exact = D.distribution_from(preset, V, mask, up, y)
+        card = card_of((mask * 64 + up) * 2 + y)
+        game = points_to_come(table, card)
+        assert set(game) <= set(range(exact.size))
+        assert [game.get(s, 0.0) for s in range(exact.size)] == pytest.approx(exact.tolist(), abs=1e-12)
+        if 13 - mask.bit_count() <= EXACT_OPEN:  # what the page forecasts is that distribution
+            f = forecast(table, spread, card, 100)
+            assert [f.at(100 + s) for s in range(exact.size)] == pytest.approx(exact.tolist(), abs=1e-12)

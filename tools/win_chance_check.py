@@ -1,0 +1,201 @@
+#!/usr/bin/env python3
+"""Measure the error of the game's win chances against exact ones and against simulated games.
+
+    python tools/win_chance_check.py --positions 300 --games 20000
+
+Positions are drawn from three-player games played by the optimal policy: a round r
+(0-12) and the seat to move, so the players before it have r + 1 boxes filled and the
+others r. For each position it compares three win chances per player:
+
+- **shipped**: :func:`game.strategy.win_chances.win_chances` on the forecasts the browser
+  makes (:func:`game.strategy.win_chances.forecast` on the shipped files: exact with at
+  most ``--exact-open`` boxes open, else the value table's mean and the spread table's sd);
+- **exact**: the same combination on the exact distribution of each player's points to come
+  (a backward pass over every state: ``dist(state) = sum over the turn's outcomes of
+  prob * dist(next state) shifted by the points``);
+- **simulated**: ``--games`` independent play-outs of every player by the optimal policy
+  (the turn transitions sampled with NumPy's PCG64, seed ``--seed``).
+
+Prints the worst and mean absolute errors, overall and by boxes left; docs/strategy.md
+("Win chances") has a run's figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run as a script: make `game` and `tools` importable
+    sys.path.insert(0, str(ROOT))
+
+from game.core import rules  # noqa: E402
+from game.strategy import spread as SP  # noqa: E402
+from game.strategy import tables as T  # noqa: E402
+from game.strategy import win_chances as WC  # noqa: E402
+from game.strategy.win_chances import Forecast, win_chances  # noqa: E402
+from tools import score_distribution as D  # noqa: E402
+from tools import strategy_solver as S  # noqa: E402
+
+GRID = (S.FULL_MASK + 1) * 64 * 2  # a state's id: (mask * 64 + up) * 2 + y
+N_BOX = 13
+PLAYERS = 3
+
+
+class Policy:
+    """Every state's turn transitions as one table sorted by state (sampling), and the exact
+    distribution of the points to come from every state (a backward pass)."""
+
+    def __init__(self, preset: str) -> None:
+        V = S.solved(preset)
+        self.layers: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # filled -> (state ids, dist)
+        full_ids = D._index(np.full(128, S.FULL_MASK), np.arange(128) // 2, np.arange(128) % 2)
+        self.layers[N_BOX] = (full_ids, np.ones((full_ids.size, 1), np.float32))
+        row = np.full(GRID, -1, np.int64)
+        row[full_ids] = np.arange(full_ids.size)
+        src, dst, pts, prob = [], [], [], []
+        for filled in range(N_BOX - 1, -1, -1):
+            mask, up, y = S.states(filled)
+            ids = D._index(mask, up, y)
+            t = D.transitions(preset, V, mask, up, y)
+            nxt = D._index(t.mask, t.up, t.y)
+            later = self.layers[filled + 1][1]
+            out = np.zeros((ids.size, later.shape[1] + int(t.points.max())))
+            for p in np.unique(t.points):
+                sel = t.points == p
+                D.push(out, t.src[sel], later, row[nxt[sel]], t.prob[sel], int(p))
+            self.layers[filled] = (ids, out.astype(np.float32))
+            row[ids] = np.arange(ids.size)
+            src.append(ids[t.src]), dst.append(nxt), pts.append(t.points), prob.append(t.prob)
+            print(f"  layer {filled}: {ids.size} states, {t.src.size} transitions", flush=True)
+        self.row = row
+        order = np.argsort(np.concatenate(src), kind="stable")
+        self.src = np.concatenate(src)[order]
+        self.dst, self.pts = np.concatenate(dst)[order], np.concatenate(pts)[order]
+        self.cum = np.cumsum(np.concatenate(prob)[order])
+        self.first = np.searchsorted(self.src, np.arange(GRID))
+        self.base = np.r_[0.0, self.cum][self.first]
+
+    def step(self, state: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+        """One turn from each state (ids): the next state and the points written."""
+        last = np.searchsorted(self.src, state, side="right") - 1
+        total = self.cum[last] - self.base[state]
+        pick = np.searchsorted(self.cum, self.base[state] + rng.random(state.size) * total, side="right")
+        pick = np.minimum(pick, last)
+        return self.dst[pick], self.pts[pick]
+
+    def exact(self, state: int, points: int) -> Forecast:
+        filled = (state // 128).bit_count()
+        ids, dist = self.layers[filled]
+        probs = dist[self.row[state]].astype(float)
+        probs /= probs.sum()
+        return Forecast(points, tuple(probs.tolist()))
+
+
+def positions(policy: Policy, count: int, rng: np.random.Generator) -> list[list[tuple[int, int]]]:
+    """``count`` positions: each a list of (state id, points so far) for the three players."""
+    out = []
+    for _ in range(count):
+        r, seat = int(rng.integers(0, N_BOX)), int(rng.integers(0, PLAYERS))
+        players = []
+        for p in range(PLAYERS):
+            state, points = np.zeros(1, np.int64), 0
+            for _turn in range(r + (p < seat)):
+                state, gained = policy.step(state, rng)
+                points += int(gained[0])
+            players.append((int(state[0]), points))
+        out.append(players)
+    return out
+
+
+def simulate(policy: Policy, players: list[tuple[int, int]], games: int, rng: np.random.Generator) -> np.ndarray:
+    """Win shares (ties split) over ``games`` play-outs of every player."""
+    finals = np.empty((len(players), games))
+    for i, (state, points) in enumerate(players):
+        s, total = np.full(games, state, np.int64), np.full(games, float(points))
+        for _ in range(N_BOX - (state // 128).bit_count()):
+            s, gained = policy.step(s, rng)
+            total += gained
+        finals[i] = total
+    top = finals.max(axis=0)
+    winners = finals == top
+    return (winners / winners.sum(axis=0)).mean(axis=1)
+
+
+def card_of(state: int) -> dict[str, int]:
+    """A score card in state ``state``: the filled boxes at their lowest points but the upper
+    boxes, which add up to the state's upper subtotal, and the Yahtzee box's 50 if it holds it."""
+    mask, up, y = state // 128, state // 2 % 64, state % 2
+    filled = {b: min(rules.possible_box_values(b)) for i, b in enumerate(rules.BOXES) if mask >> i & 1}
+    if y:
+        filled["yahtzee"] = rules.YAHTZEE_SCORE
+    upper = [b for b in rules.UPPER_BOXES if b in filled]
+
+    def fill(i: int, total: int) -> bool:  # counts of each filled upper box reaching `up`
+        if i == len(upper):
+            return min(total, 63) == up
+        face = rules.UPPER_BOXES.index(upper[i]) + 1
+        for count in range(6):
+            filled[upper[i]] = face * count
+            if fill(i + 1, total + face * count):
+                return True
+        return False
+
+    if not fill(0, 0):
+        raise ValueError(f"no card has state {state}")
+    return filled
+
+
+def shipped(table: T.Table, spread: SP.Spread, players: list[tuple[int, int]]) -> tuple[float, ...]:
+    """The browser's win chances for these players (game.strategy.win_chances.forecast)."""
+    return WC.win_chances([WC.forecast(table, spread, card_of(state), points) for state, points in players])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--preset", default="official")
+    parser.add_argument("--positions", type=int, default=300)
+    parser.add_argument("--games", type=int, default=20000, help="play-outs per player and position")
+    parser.add_argument("--seed", type=int, default=17)
+    parser.add_argument("--exact-open", type=int, nargs="+", default=[WC.EXACT_OPEN],
+                        help="open boxes up to which forecasts are exact, one report each (the game's: %(default)s)")
+    args = parser.parse_args(argv)
+    table = T.load_table(args.preset, (T.ASSET_DIR / f"{args.preset}.bin").read_bytes())
+    spread = SP.load_spread(args.preset, (T.ASSET_DIR / f"{args.preset}.spread.bin").read_bytes())
+    rng = np.random.Generator(np.random.PCG64(args.seed))
+    t0 = time.perf_counter()
+    policy = Policy(args.preset)
+    print(f"policy and exact distributions: {time.perf_counter() - t0:.0f} s", flush=True)
+    rows = []  # per player: boxes left (the most of any player), exact, simulated, shipped per --exact-open
+    for players in positions(policy, args.positions, rng):
+        exact = win_chances([policy.exact(s, p) for s, p in players])
+        sim = simulate(policy, players, args.games, rng)
+        ships = []
+        for limit in args.exact_open:
+            WC.EXACT_OPEN = limit
+            ships.append(shipped(table, spread, players))
+        left = N_BOX - min((s // 128).bit_count() for s, _ in players)
+        rows.extend((left, exact[i], sim[i], *(ship[i] for ship in ships)) for i in range(PLAYERS))
+    data = np.array(rows)
+    print(f"{args.positions} positions x {PLAYERS} players, {args.games} play-outs each "
+          f"({time.perf_counter() - t0:.0f} s); errors in percentage points, max and mean")
+    for n, limit in enumerate(args.exact_open):
+        print(f"\nexact with at most {limit} open boxes")
+        print("boxes left | players | shipped-exact | shipped-simulated | exact-simulated")
+        for left in [*range(1, N_BOX + 1), None]:
+            sel = data[:, 0] == left if left is not None else np.ones(len(data), bool)
+            if not sel.any():
+                continue
+            d = data[sel]
+            errs = [np.abs(d[:, a] - d[:, b]) * 100 for a, b in ((3 + n, 1), (3 + n, 2), (1, 2))]
+            cells = " | ".join(f"{e.max():.2f}, {e.mean():.2f}" for e in errs)
+            print(f"{'all' if left is None else left:>10} | {sel.sum()} | {cells}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
