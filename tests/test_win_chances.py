@@ -131,3 +131,26 @@ def test_the_last_turns_are_exact_as_the_build_tool_computes_them(preset: str) -
         if 13 - mask.bit_count() <= EXACT_OPEN:  # what the page forecasts is that distribution
             f = forecast(table, spread, card, 100)
             assert [f.at(100 + s) for s in range(exact.size)] == pytest.approx(exact.tolist(), abs=1e-12)
+
+
+def test_the_table_is_fetched_once_however_many_wait_for_it() -> None:
+    """A computer's move and the win chances ask for the table at the same time: one download."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    from game.session.coaching import Coach
+
+    fetched: list[str] = []
+
+    async def load(preset: str) -> T.Table:
+        fetched.append(preset)
+        await asyncio.sleep(0.01)
+        return T.Table.from_values(preset, [0.0] * T.STATE_COUNT, start=0.0)
+
+    async def both() -> list[T.Table | None]:
+        coach = Coach(load, asyncio.ensure_future, lambda _text: None, lambda: None)
+        return list(await asyncio.gather(coach.table_for("official"), coach.table_for("official")))
+
+    with ThreadPoolExecutor(1) as pool:  # an event loop of its own: the browser tests' may be running
+        first, second = pool.submit(asyncio.run, both()).result(timeout=30)
+    assert fetched == ["official"] and first is second is not None

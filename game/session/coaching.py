@@ -40,6 +40,7 @@ class Coach:
         self.show_values = False  # ... and, on demand, the value of every choice
         self.tables: dict[str, Table] = {}
         self._loading: asyncio.Future[None] | None = None
+        self._fetching: dict[str, asyncio.Future[Table]] = {}  # tables on their way
 
     def wanted(self, state: GameState) -> bool:
         """Hints are on and a person is to move."""
@@ -64,10 +65,16 @@ class Coach:
     async def table_for(self, preset: str) -> Table | None:
         """The strategy table of ``preset`` (fetched once), or None if it cannot be had."""
         if preset not in self.tables and self.load_table is not None:
+            if preset not in self._fetching:  # one download however many wait for it (a computer, win chances)
+                self._fetching[preset] = asyncio.ensure_future(self.load_table(preset))
             try:
-                self.tables[preset] = await self.load_table(preset)
+                self.tables[preset] = await self._fetching[preset]
             except Exception as err:  # network or data: the game goes on either way
-                self.announce(f"The strategy could not be loaded ({err}): hints wait for it, computers play simply.")
+                if self._fetching.pop(preset, None) is not None:  # said once; a later call tries again
+                    self.announce(f"The strategy could not be loaded ({err}): hints wait for it, "
+                                  "computers play simply.")
+            else:
+                self._fetching.pop(preset, None)
         return self.tables.get(preset)
 
     def chances(self, state: GameState, beat: int | None) -> tuple[float, ...] | None:
