@@ -154,3 +154,35 @@ def test_the_table_is_fetched_once_however_many_wait_for_it() -> None:
     with ThreadPoolExecutor(1) as pool:  # an event loop of its own: the browser tests' may be running
         first, second = pool.submit(asyncio.run, both()).result(timeout=30)
     assert fetched == ["official"] and first is second is not None
+
+
+def test_win_chances_that_cannot_be_had_are_left_out_quietly_and_not_asked_again() -> None:
+    """Offline with no table kept: no chances, no announcement, one attempt per page."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    from game.core.state import new_game
+    from game.session.coaching import Coach
+
+    asked: list[str] = []
+    said: list[str] = []
+
+    async def fail(preset: str) -> T.Table:
+        asked.append(preset)
+        raise OSError("the strategy table for official is kept for offline play after its first use online")
+
+    async def spread(preset: str) -> SP.Spread:
+        raise AssertionError("not asked without the table")
+
+    async def game() -> list[object]:
+        coach = Coach(fail, asyncio.ensure_future, said.append, lambda: None, spread)
+        state = new_game(["Ann", "Ben"], seed="s")
+        seen = [coach.chances(state, None)]
+        await asyncio.sleep(0.01)
+        seen += [coach.chances(state, None), coach.chances(state, None)]
+        await asyncio.sleep(0.01)
+        return seen
+
+    with ThreadPoolExecutor(1) as pool:
+        seen = pool.submit(asyncio.run, game()).result(timeout=30)
+    assert seen == [None, None, None] and asked == ["official"] and said == []

@@ -90,10 +90,17 @@ const under = (path) => {
   return ({ url }) => url.href.startsWith(prefix);
 };
 
+// A table neither cached nor downloadable (offline, the server gone): a 503 the page reads
+// as "not available" (game/web/strategy_loader.py) and plays on without, rather than a
+// rejected respondWith(), which browsers report as a page error.
+const notAvailable = {
+  handlerDidError: async () => new Response("", { status: 503, statusText: "Not available offline" }),
+};
 routing.registerRoute(under("assets/strategy/"), new strategies.CacheFirst({
   cacheName: TABLES,
   // A handful of presets today; the bound only keeps a runaway from filling the disk.
-  plugins: [completeSameOrigin, new expiration.ExpirationPlugin({ maxEntries: 16, purgeOnQuotaError: true })],
+  plugins: [completeSameOrigin, notAvailable,
+    new expiration.ExpirationPlugin({ maxEntries: 16, purgeOnQuotaError: true })],
 }));
 const isSnapshot = under("py/snapshot-");
 const snapshots = new strategies.CacheFirst({

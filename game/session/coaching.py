@@ -10,6 +10,7 @@ table and the preset's spread table the same way, and are worked out once per bo
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
@@ -41,6 +42,7 @@ class Coach:
         self.tables: dict[str, Table] = {}
         self._loading: asyncio.Future[None] | None = None
         self._fetching: dict[str, asyncio.Future[Table]] = {}  # tables on their way
+        self._no_chances: set[str] = set()  # presets whose win chances could not be had
 
     def wanted(self, state: GameState) -> bool:
         """Hints are on and a person is to move."""
@@ -62,15 +64,16 @@ class Coach:
         """Hints wait for the table (the panel says so)."""
         return self.wanted(state) and state.dice is not None and state.preset not in self.tables
 
-    async def table_for(self, preset: str) -> Table | None:
-        """The strategy table of ``preset`` (fetched once), or None if it cannot be had."""
+    async def table_for(self, preset: str, say: bool = True) -> Table | None:
+        """The strategy table of ``preset`` (fetched once), or None if it cannot be had; ``say``:
+        announce a failure (not for win chances, which nobody asked for: they are left out)."""
         if preset not in self.tables and self.load_table is not None:
             if preset not in self._fetching:  # one download however many wait for it (a computer, win chances)
                 self._fetching[preset] = asyncio.ensure_future(self.load_table(preset))
             try:
                 self.tables[preset] = await self._fetching[preset]
             except Exception as err:  # network or data: the game goes on either way
-                if self._fetching.pop(preset, None) is not None:  # said once; a later call tries again
+                if self._fetching.pop(preset, None) is not None and say:  # said once; a later call tries again
                     self.announce(f"The strategy could not be loaded ({err}): hints wait for it, "
                                   "computers play simply.")
             else:
@@ -81,7 +84,8 @@ class Coach:
         """Each player's chance to win (several players), or the chance to beat ``beat`` (a
         challenge); None in a plain solo game, once the game is over, or while the tables
         are on their way (their loading starts here)."""
-        if state.over or (len(state.players) < 2 and beat is None) or self.load_spread is None:
+        if (state.over or (len(state.players) < 2 and beat is None) or self.load_spread is None
+                or state.preset in self._no_chances):
             return None
         table, spread = self.tables.get(state.preset), self.spreads.get(state.preset)
         if table is None or spread is None:
@@ -111,11 +115,8 @@ class Coach:
     async def spread_for(self, preset: str) -> Spread | None:
         """The spread table of ``preset`` (fetched once), or None if it cannot be had."""
         if preset not in self.spreads and self.load_spread is not None:
-            try:
+            with contextlib.suppress(Exception):  # network or data: the game goes on, without win chances
                 self.spreads[preset] = await self.load_spread(preset)
-            except Exception as err:  # network or data: the game goes on, without win chances
-                self.announce(f"The win chances could not be loaded ({err}).")
-                self.load_spread = None
         return self.spreads.get(preset)
 
     def _load_in_background(self, preset: str, spread: bool = False) -> None:
@@ -123,8 +124,10 @@ class Coach:
             return
 
         async def load() -> None:
-            table = await self.table_for(preset)
-            if spread and await self.spread_for(preset) is None:
+            table = await self.table_for(preset, say=not spread)
+            if spread and (table is None or await self.spread_for(preset) is None):
+                # Not tried again on this page: offline, every redraw would ask the network anew.
+                self._no_chances.add(preset)
                 return
             if table is not None:
                 self.on_loaded()

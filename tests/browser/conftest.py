@@ -56,6 +56,8 @@ from tests.support import load_tool, mark_folder
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOT_TIMEOUT_S = 60.0
+#: The status text of the service worker's answer for a table it cannot have offline.
+NOT_AVAILABLE = "Not available offline"
 CHROMIUM = Path("/usr/bin/chromium")  # Debian's; Playwright's own download is not reachable here
 # --disable-dev-shm-usage: shared memory in /tmp, not /dev/shm. A CI run crashed pages
 # ("Target crashed") across modules: a small /dev/shm does that, and Debian's wrapper, which
@@ -230,7 +232,9 @@ def open_site(browser: Browser, url: str, *, context: BrowserContext | None = No
 
     def on_response(response: Response) -> None:
         site.responses.append(response)
-        if response.status >= 400:
+        # The worker's 503 for a strategy table it has not cached, the server out of reach
+        # (tools/sw-source.js), is expected: the page plays on without win chances.
+        if response.status >= 400 and not (response.status == 503 and response.status_text == NOT_AVAILABLE):
             site.http_errors.append(f"{response.status} {response.url}")
 
     def on_console(message: ConsoleMessage) -> None:
