@@ -10,12 +10,12 @@ import pytest
 
 from game.records.device import MemoryStore, open_records
 from game.records.statistics import GameResult, Stats, stats_from_record, stats_key, stats_to_record
-from game.screens.charts import histogram_svg
+from game.screens.histogram import histogram_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 MODULES = ["game.records.device", "game.records.fields", "game.records.safe_store", "game.records.game_slot",
            "game.records.set_aside", "game.records.high_scores", "game.records.player_name",
-           "game.records.statistics", "game.records.history", "game.records.backup", "game.screens.charts"]
+           "game.records.statistics", "game.records.history", "game.records.backup", "game.screens.histogram"]
 
 
 def played(*games, preset="official", assisted=False):

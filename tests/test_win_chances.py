@@ -83,15 +83,21 @@ def test_spread_at_the_start_equals_the_forward_pass_sd(preset: str) -> None:
     assert _spread(preset).sd(0, 0, 0) == pytest.approx(forward["sd"], abs=2.0**-5)
 
 
+def _late_state(rng: random.Random, most_open: int) -> tuple[int, int, int]:
+    """A reachable (mask, up, y) with 1 to ``most_open`` boxes open."""
+    mask = S.FULL_MASK
+    for bit in rng.sample(range(13), rng.randint(1, most_open)):
+        mask &= ~(1 << bit)
+    up = rng.choice(REACHABLE_UPS[mask & 63])
+    y = rng.choice((0, 1)) if mask & T.YAHTZEE_BIT else 0
+    return mask, up, y
+
+
 def test_spread_equals_exact_distributions_of_late_states() -> None:
     V = S.solved("official")
     spread, rng = _spread("official"), random.Random(11)
     for _ in range(25):
-        mask = S.FULL_MASK
-        for bit in rng.sample(range(13), rng.randint(1, 3)):
-            mask &= ~(1 << bit)
-        up = rng.choice(REACHABLE_UPS[mask & 63])
-        y = rng.choice((0, 1)) if mask & T.YAHTZEE_BIT else 0
+        mask, up, y = _late_state(rng, 3)
         dist = D.distribution_from("official", V, mask, up, y)
         s = np.arange(dist.size)
         mean = float(s @ dist)
@@ -118,11 +124,7 @@ def test_the_last_turns_are_exact_as_the_build_tool_computes_them(preset: str) -
 
     V, table, spread, rng = S.solved(preset), T.load_preset(preset), _spread(preset), random.Random(5)
     for _ in range(15):
-        mask = S.FULL_MASK
-        for bit in rng.sample(range(13), rng.randint(1, 2)):
-            mask &= ~(1 << bit)
-        up = rng.choice(REACHABLE_UPS[mask & 63])
-        y = rng.choice((0, 1)) if mask & T.YAHTZEE_BIT else 0
+        mask, up, y = _late_state(rng, 2)
         exact = D.distribution_from(preset, V, mask, up, y)
         card = card_of((mask * 64 + up) * 2 + y)
         game = points_to_come(table, card)

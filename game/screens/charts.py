@@ -6,11 +6,6 @@ The charts read without colour: the review's costliest decisions are marked and 
 with their loss, the axes are labelled, and each chart has a ``<title>`` and an
 ``aria-label`` with a summary. Shapes and text use ``currentColor``, so the chart follows
 the page's text colour (dark mode, forced colours). Every piece of text is escaped.
-
->>> from game.records.statistics import GameResult, Stats
->>> svg = histogram_svg(Stats("official").with_game(GameResult(212, 0, False)))
->>> svg.startswith("<svg") and ">1</text>" in svg
-True
 """
 
 from __future__ import annotations
@@ -21,13 +16,11 @@ from typing import TYPE_CHECKING
 from game.core import rules
 from game.screens.histogram import FONT as _FONT
 from game.screens.histogram import empty_svg as _empty
-from game.screens.histogram import histogram_svg
 from game.screens.markup import escape
 
 if TYPE_CHECKING:  # only for annotations: the histogram alone need not load the coach
     from game.strategy.review import Decision, Review
 
-__all__ = ["histogram_svg", "review_svg"]
 
 
 # --- the expected final score through a game ----------------------------------------------

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from game.strategy.tables import Table
     from game.strategy.win_chances import Forecast
 
-#: The cards a win chance depends on: each player's filled boxes (None: not worked out yet).
+#: The cards a win chance depends on: each player's filled boxes.
 Cards = tuple[tuple[tuple[str, int], ...], ...]
 
 

@@ -26,7 +26,7 @@ from array import array
 from collections.abc import Sequence
 
 from game.core import rules
-from game.strategy.tables import FULL_MASK, STATE_COUNT, TableError, state_index
+from game.strategy.tables import FULL_MASK, STATE_COUNT, TableError, from_byte_planes, state_index
 
 MAGIC = b"YZS1"
 FORMAT = 1
@@ -95,10 +95,4 @@ def load_spread(preset: str, data: bytes) -> Spread:
         raise TableError(f"the spread table is damaged ({err})") from None
     if len(planes) != 2 * count:
         raise TableError("the spread table is damaged (wrong length)")
-    raw = bytearray(2 * count)
-    raw[0::2], raw[1::2] = planes[:count], planes[count:]
-    values = array("H")
-    values.frombytes(bytes(raw))
-    if sys.byteorder != "little":
-        values.byteswap()
-    return Spread(preset, values, 2.0 ** -q)
+    return Spread(preset, from_byte_planes(planes, count, 2), 2.0 ** -q)

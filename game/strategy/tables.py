@@ -191,7 +191,7 @@ class Table:
         raise UnreachableState(mask, up, y, reason)
 
 
-def _planes(data: bytes, count: int, width: int) -> array[int]:
+def from_byte_planes(data: bytes, count: int, width: int) -> array[int]:
     """Undo the byte planes: ``width`` runs of ``count`` bytes -> ``count`` little-endian ints."""
     inter = bytearray(count * width)
     for i in range(width):
@@ -226,8 +226,8 @@ def load_table(preset: str, data: bytes) -> Table:
     n_steps = n_values - n_runs
     if len(body) != 4 * n_runs + 2 * n_steps:
         raise TableError("damaged table: wrong body length")
-    firsts = _planes(body[:4 * n_runs], n_runs, 4)
-    steps = _planes(body[4 * n_runs:], n_steps, 2)
+    firsts = from_byte_planes(body[:4 * n_runs], n_runs, 4)
+    steps = from_byte_planes(body[4 * n_runs:], n_steps, 2)
     values = array("i")  # W < 2**31: values stay below 400 points
     pos = 0
     for first, (_, _, ups) in zip(firsts, runs(), strict=True):

@@ -24,9 +24,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from game.core import rules
-from game.strategy.coach import BIT, UPPER_FACE, _after, state_of, turn_values
-from game.strategy.rolls import CHILDREN, ROLL_OFFSET, ROLL_PROBS, ROLLS, UP_CAP, sub_keeps
-from game.strategy.tables import Table
+from game.strategy.coach import UPPER_FACE, _after, state_of, turn_values
+from game.strategy.rolls import CHILDREN, ROLL_OFFSET, ROLL_PROBS, ROLLS, sub_keeps
+from game.strategy.tables import FULL_MASK, Table
 
 #: One outcome of a turn: the box filled, the points written in it, the points the turn adds
 #: (the box's, plus an upper bonus it earns, plus a Yahtzee bonus).
@@ -75,7 +75,7 @@ def turn_outcomes(table: Table, filled: Mapping[str, int]) -> dict[Outcome, floa
         legal = rules.legal_scores(table.preset, filled, roll)
         box = max(legal, key=lambda b: _after(table, mask, up, y, b, legal[b]))  # the first of equals
         points = legal[box] + rules.yahtzee_bonus(filled, roll)
-        if box in UPPER_FACE and up < rules.UPPER_BONUS_THRESHOLD <= min(UP_CAP, up + legal[box]):
+        if box in UPPER_FACE and up < rules.UPPER_BONUS_THRESHOLD <= up + legal[box]:
             points += rules.UPPER_BONUS
         key = (box, legal[box], points)
         out[key] = out.get(key, 0.0) + m
@@ -91,7 +91,7 @@ def points_to_come(table: Table, filled: Mapping[str, int]) -> dict[int, float]:
 def _to_come(table: Table, filled: dict[str, int], seen: dict[tuple[int, int, int], dict[int, float]]
              ) -> dict[int, float]:
     key = state_of(filled)
-    if key[0] == sum(BIT.values()):
+    if key[0] == FULL_MASK:
         return {0: 1.0}
     if key not in seen:
         dist: dict[int, float] = {}
