@@ -35,6 +35,20 @@ const lockFileContents = { info: "build: lock info", packages: {} };
 // well clear of the first visit's own downloads (docs/performance.md).
 const SNAPSHOT_AFTER_MS = 20_000;
 
+// The snapshot's bytes, if the service worker keeps them, read from Cache Storage as soon
+// as this module runs: index.html loads it (async) ahead of PyScript, so the read, which
+// is the browser's I/O and not the page's main thread, overlaps PyScript's own start-up
+// instead of following it (docs/performance.md). Null when there is none, or no Cache
+// Storage. Never from the network.
+const savedSnapshot = (async () => {
+  try {
+    const cached = await caches.match(snapshotURL);
+    return cached ? await cached.arrayBuffer() : null;
+  } catch {
+    return null;
+  }
+})();
+
 /** PyScript's entry point: Pyodide, loaded as PyScript asks, with the game installed. */
 export async function loadPyodide(options = {}) {
   const bundle = fetch(bundleURL).then((response) => {
@@ -55,19 +69,21 @@ export async function loadPyodide(options = {}) {
 
 // Before the page's script, PyScript runs Python that writes its own package into the
 // file system (pathlib, 20 files, 33 KB of source compiled at every start), then imports
-// it. The game's archive holds that very package as bytecode, first on sys.path (tools/
-// compile_pyc.mjs takes it from the core chunk the site ships), so the writes are dropped
-// and only the import runs: 50-100 ms less per start (docs/performance.md). PyScript
-// sends it before every <script type="py">; it is matched exactly, and any other shape
-// (another PyScript) runs as PyScript wrote it, which tests/browser/test_boot.py reports
-// so that this is looked at again.
+// it. The game uses nothing of that package (it takes `document` and `window` from
+// Pyodide's `js` module), so both are dropped: the writes cost 50-100 ms per start, the
+// import (display, fetch, storage, websocket, workers...) another ~50 (docs/
+// performance.md). The game's archive still holds the package as bytecode (tools/
+// compile_pyc.mjs takes it from the core chunk the site ships), first on sys.path, should
+// anything import it later. PyScript sends that code before every <script type="py">; it
+// is matched exactly, and any other shape (another PyScript) runs as PyScript wrote it,
+// which tests/browser/test_boot.py reports so that this is looked at again.
 const PACKAGE_WRITES_START = "import os as _os\nfrom pathlib import Path as _Path\n_path = None\n";
 const PACKAGE_WRITES_END = "import pyscript as _pyscript\ndel _Path\ndel _path\ndel _os\ndel _pyscript\n";
 
 function skipPackageWrites(interpreter) {
   const withoutWrites = (code) => {
     const end = typeof code === "string" && code.startsWith(PACKAGE_WRITES_START) ? code.indexOf(PACKAGE_WRITES_END) : -1;
-    return end < 0 ? code : "import pyscript as _pyscript\ndel _pyscript\n" + code.slice(end + PACKAGE_WRITES_END.length);
+    return end < 0 ? code : code.slice(end + PACKAGE_WRITES_END.length);
   };
   // A <script type="py"> is async unless it says otherwise: PyScript runs it, and the
   // code before it, with runPythonAsync.
@@ -82,15 +98,10 @@ function skipPackageWrites(interpreter) {
  * build's, a browser that cannot), after which the caller starts Python afresh and the
  * player sees nothing of it. Never waits for the network. */
 async function fromSnapshot(settings) {
-  let snapshot;
+  let snapshot = await savedSnapshot;
+  if (!snapshot) return null;
   try {
-    const cached = await caches.match(snapshotURL);
-    if (!cached) return null;
-    snapshot = new Uint8Array(await cached.arrayBuffer());
-  } catch {
-    return null;
-  }
-  try {
+    snapshot = unpackSnapshot(new Uint8Array(snapshot));
     const interpreter = await pyodide.loadPyodide({ ...settings, _loadSnapshot: snapshot });
     // Every restore starts from the build's state: `random` gets this browser's entropy.
     interpreter.runPython("import random\nrandom.seed()");
@@ -100,6 +111,30 @@ async function fromSnapshot(settings) {
     forgetSnapshot();
     return null;
   }
+}
+
+/** The snapshot's memory from the file the build stores (tools/make_snapshot.mjs,
+ * packSnapshot): its pages of zeros are left out there and put back here. Throws on a
+ * file of any other shape (damaged, cut short). */
+export function unpackSnapshot(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const magic = String.fromCharCode(...bytes.subarray(0, 8));
+  if (bytes.length < 16 || magic !== "DPSNAP01") throw new Error("not a packed snapshot");
+  const length = view.getUint32(8, true), pageSize = view.getUint32(12, true);
+  const pageCount = Math.ceil(length / pageSize);
+  const bitmap = bytes.subarray(16, 16 + Math.ceil(pageCount / 8));
+  const memory = new Uint8Array(length);
+  let offset = 16 + bitmap.length;
+  for (let page = 0; page < pageCount; page++) {
+    if (bitmap[page >> 3] & (1 << (page & 7))) {
+      const size = Math.min(pageSize, length - page * pageSize);
+      if (offset + size > bytes.length) throw new Error("packed snapshot cut short");
+      memory.set(bytes.subarray(offset, offset + size), page * pageSize);
+      offset += size;
+    }
+  }
+  if (offset !== bytes.length) throw new Error("packed snapshot too long");
+  return memory;
 }
 
 function forgetSnapshot() {

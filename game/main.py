@@ -5,7 +5,10 @@ records, the computer players and the strategy tables); one input table routes e
 click and key to it or to the page's dialogs.
 """
 
-from pyscript import document, window
+# The page's own objects from Pyodide's `js` module, not PyScript's package (whose
+# `document` and `window` are these very objects on the main thread): the page never
+# imports that package, ~50 ms of every start (assets/boot.mjs).
+from js import document, window
 
 from game.core.links import parse_query
 from game.core.turn_link import from_fragment

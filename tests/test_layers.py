@@ -101,12 +101,12 @@ def test_start_up_imports_leave_the_strategy_for_later() -> None:
     # Every module game/main.py imports, with the browser's modules stubbed out.
     code = """
 import sys, types
-for name in ("pyscript", "pyodide", "pyodide.ffi", "pyodide.http", "js"):
+for name in ("pyodide", "pyodide.ffi", "pyodide.http", "js"):
     sys.modules[name] = types.ModuleType(name)
 ffi = sys.modules["pyodide.ffi"]
 ffi.jsnull, ffi.JsException = object(), Exception
 ffi.create_proxy = ffi.create_once_callable = ffi.to_js = lambda value, **_: value
-sys.modules["pyscript"].window = sys.modules["pyscript"].document = None
+sys.modules["js"].window = sys.modules["js"].document = None
 import ast
 tree = ast.parse(open("game/main.py", encoding="utf-8").read())
 for node in tree.body:

@@ -13,8 +13,8 @@ import traceback
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+from js import window  # the page's own; PyScript's package is not imported (assets/boot.mjs)
 from pyodide.ffi import create_proxy
-from pyscript import window
 
 
 def report(error: BaseException) -> None:
