@@ -116,7 +116,7 @@ async function fromSnapshot(settings) {
 /** The snapshot's memory from the file the build stores (tools/make_snapshot.mjs,
  * packSnapshot): its pages of zeros are left out there and put back here. Throws on a
  * file of any other shape (damaged, cut short). */
-export function unpackSnapshot(bytes) {
+function unpackSnapshot(bytes) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const magic = String.fromCharCode(...bytes.subarray(0, 8));
   if (bytes.length < 16 || magic !== "DPSNAP01") throw new Error("not a packed snapshot");

@@ -26,7 +26,7 @@ from array import array
 from collections.abc import Sequence
 
 from game.core import rules
-from game.strategy.tables import FULL_MASK, STATE_COUNT, TableError, from_byte_planes, state_index
+from game.strategy.tables import FULL_MASK, STATE_COUNT, TableError, from_byte_planes, open_file, state_index
 
 MAGIC = b"YZS1"
 FORMAT = 1
@@ -79,20 +79,7 @@ def load_spread(preset: str, data: bytes) -> Spread:
     ...
     game.strategy.tables.TableError: this spread table is for official, not free_choice
     """
-    if len(data) < HEADER.size:
-        raise TableError("the spread table is cut short")
-    magic, fmt, q, name, count = HEADER.unpack_from(data)
-    if magic != MAGIC or fmt != FORMAT:
-        raise TableError("this is not a spread table (or a format this version cannot read)")
-    found = name.rstrip(b"\0").decode("ascii", "replace")
-    if found != preset:
-        raise TableError(f"this spread table is for {found}, not {preset}")
-    if count != STATE_COUNT:
-        raise TableError(f"the spread table holds {count} values, {STATE_COUNT} states exist")
-    try:
-        planes = zlib.decompress(data[HEADER.size:])
-    except zlib.error as err:
-        raise TableError(f"the spread table is damaged ({err})") from None
+    (q, count), planes = open_file(data, HEADER, MAGIC, FORMAT, preset, "spread table")
     if len(planes) != 2 * count:
         raise TableError("the spread table is damaged (wrong length)")
     return Spread(preset, from_byte_planes(planes, count, 2), 2.0 ** -q)

@@ -36,7 +36,7 @@ from array import array
 from collections.abc import Iterator, Sequence
 from itertools import accumulate
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.core import rules
 from game.strategy.rolls import REACHABLE_UPS, UP_CAP
@@ -205,27 +205,41 @@ def from_byte_planes(data: bytes, count: int, width: int) -> array[int]:
     return out
 
 
+def open_file(data: bytes, header: struct.Struct, magic: bytes, fmt: int, preset: str,
+              what: str) -> tuple[tuple[Any, ...], bytes]:
+    """Check the header of a strategy file (the value table, the spread table) and inflate
+    its body. Returns q with the header's fields after the preset's name, and the body.
+
+    Every such header starts with the magic, the format, q and the 16-byte preset name, and
+    ends with the number of states; the body is zlib. ``what`` names the file in messages.
+    Raises :class:`TableError`.
+    """
+    if len(data) < header.size:
+        raise TableError(f"the {what} is cut short")
+    found_magic, found_fmt, q, name, *rest = header.unpack_from(data)
+    if found_magic != magic or found_fmt != fmt:
+        raise TableError(f"this is not a {what} (or a format this version cannot read)")
+    found = name.rstrip(b"\0").decode("ascii", "replace")
+    if found != preset:
+        raise TableError(f"this {what} is for {found}, not {preset}")
+    if rest[-1] != STATE_COUNT:
+        raise TableError(f"the {what} holds {rest[-1]} values, {STATE_COUNT} states exist")
+    try:
+        body = zlib.decompress(data[header.size:])
+    except zlib.error as err:
+        raise TableError(f"the {what} is damaged ({err})") from None
+    return (q, *rest), body
+
+
 def load_table(preset: str, data: bytes) -> Table:
     """Decode the bytes of ``assets/strategy/<preset>.bin`` (the browser fetches them).
 
     Raises :class:`TableError` if the bytes are damaged or belong to another preset.
     """
-    if len(data) < HEADER.size:
-        raise TableError("too short for a strategy table")
-    magic, fmt, q, name, start, n_runs, n_values = HEADER.unpack_from(data)
-    if magic != MAGIC or fmt != FORMAT:
-        raise TableError("not a strategy table of a format this code reads")
-    if name.rstrip(b"\0").decode() != preset:
-        raise TableError(f"this table is for preset {name.rstrip(bytes(1)).decode()!r}, not {preset!r}")
-    if n_values != STATE_COUNT:
-        raise TableError(f"table has {n_values} states, this code expects {STATE_COUNT}")
-    try:
-        body = zlib.decompress(data[HEADER.size:])
-    except zlib.error as exc:
-        raise TableError(f"damaged table: {exc}") from None
+    (q, start, n_runs, n_values), body = open_file(data, HEADER, MAGIC, FORMAT, preset, "strategy table")
     n_steps = n_values - n_runs
     if len(body) != 4 * n_runs + 2 * n_steps:
-        raise TableError("damaged table: wrong body length")
+        raise TableError("the strategy table is damaged (wrong length)")
     firsts = from_byte_planes(body[:4 * n_runs], n_runs, 4)
     steps = from_byte_planes(body[4 * n_runs:], n_steps, 2)
     values = array("i")  # W < 2**31: values stay below 400 points

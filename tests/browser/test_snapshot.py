@@ -37,12 +37,16 @@ def _snapshot_path(site_dir: Path) -> str:
     return snapshot.relative_to(site_dir).as_posix()
 
 
-def _keep(site: SitePage, url: str, body: str | None = None) -> None:
-    """Put the snapshot (or ``body`` under its URL) in Cache Storage, as the worker would."""
+def _keep(site: SitePage, url: str, body: str | int | None = None) -> None:
+    """Put the snapshot in Cache Storage, as the worker would: whole, or under its URL
+    ``body`` (a text), or the first ``body`` bytes of it (a number)."""
     site.page.evaluate(
         """async ([url, body]) => {
           const cache = await caches.open('dicepad-test');
-          if (body === null) await cache.add(url); else await cache.put(url, new Response(body));
+          if (body === null) await cache.add(url);
+          else if (typeof body === 'number') {
+            await cache.put(url, new Response((await (await fetch(url)).arrayBuffer()).slice(0, body)));
+          } else await cache.put(url, new Response(body));
         }""",
         [url, body],
     )
@@ -93,17 +97,6 @@ def test_a_returning_page_starts_from_the_snapshot_and_reseeds(
     _check(first)
 
 
-def _keep_cut(site: SitePage, url: str, size: int) -> None:
-    """Put the first ``size`` bytes of the real snapshot in Cache Storage under its URL."""
-    site.page.evaluate(
-        """async ([url, size]) => {
-          const body = (await (await fetch(url)).arrayBuffer()).slice(0, size);
-          await (await caches.open('dicepad-test')).put(url, new Response(body));
-        }""",
-        [url, size],
-    )
-
-
 @pytest.mark.parametrize("damage", ["not a snapshot", "SNAPSHOT" * 4096, 4_000_000],
                          ids=["short", "32 KB of text", "cut short"])
 def test_a_damaged_snapshot_falls_back_and_is_dropped(
@@ -111,10 +104,7 @@ def test_a_damaged_snapshot_falls_back_and_is_dropped(
 ) -> None:
     first = open_site(browser, site_url, context=context)
     url = site_url + _snapshot_path(site_dir)
-    if isinstance(damage, int):
-        _keep_cut(first, url, damage)
-    else:
-        _keep(first, url, damage)
+    _keep(first, url, damage)
     site = open_site(browser, site_url, context=context)
     assert _start(site) == "fresh"
     assert site.page.evaluate("document.body.dataset.state") == "ready"
