@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Write the spread tables: the standard deviation of the points still to come, per state.
+"""Write the spread tables: the standard deviation and the shape of the points still to come, per state.
 
     python tools/gen_spread.py                  # every preset -> assets/strategy/<preset>.spread.bin
 
-Build time only (NumPy). The moments come from the optimal policy's turn transitions
-(tools/score_distribution.py, ``moments``); the format is in game/strategy/spread.py. The
-mean of every state is checked against the solver's value on the way (they must agree).
+Build time only (NumPy, ~20 minutes and 5 GB a preset). The moments come from the optimal
+policy's turn transitions (tools/score_distribution.py, ``moments``), the shapes from the
+exact distribution of every state (tools/spread_shapes.py); the format is in
+game/strategy/spread.py. The mean of every state is checked against the solver's value on
+the way (they must agree).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from game.core import rules  # noqa: E402
 from game.strategy import spread as SP  # noqa: E402
 from game.strategy import tables as T  # noqa: E402
 from tools import score_distribution as D  # noqa: E402
+from tools import spread_shapes as SS  # noqa: E402
 from tools import strategy_solver as S  # noqa: E402
 from tools.gen_tables import MASK, UP, Y  # noqa: E402
 
@@ -33,9 +36,8 @@ from tools.gen_tables import MASK, UP, Y  # noqa: E402
 Q_BITS = 4
 
 
-def spread_values(preset: str) -> tuple[np.ndarray, float]:
+def spread_values(preset: str, V: np.ndarray) -> tuple[np.ndarray, float]:
     """The standard deviation of every stored state (table order), and the largest |mean - V|."""
-    V = S.solved(preset)
     M = D.moments(preset, V, order=2)
     mean, square = M[1, MASK, UP, Y], M[2, MASK, UP, Y]
     return np.sqrt(np.maximum(square - mean**2, 0.0)), float(np.abs(mean - V[MASK, UP, Y]).max())
@@ -47,11 +49,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     for preset in args.preset or rules.PRESETS:
         t0 = time.perf_counter()
-        sd, gap = spread_values(preset)
+        V = S.solved(preset)
+        sd, gap = spread_values(preset, V)
         if gap > 1e-9:
             print(f"error: the moments' mean differs from the solver's value by {gap:.3g}", file=sys.stderr)
             return 1
-        data = SP.encode(preset, np.rint(sd * 2.0**Q_BITS).astype(int).tolist(), Q_BITS)
+        stored = np.rint(sd * 2.0**Q_BITS).astype(int)
+        shape_of, book = SS.table_shapes(preset, V, V[MASK, UP, Y], stored * 2.0**-Q_BITS, log=True)
+        data = SP.encode(preset, stored.tolist(), Q_BITS, shape_of.tolist(), book.tolist(), SS.Z_BITS)
         (T.ASSET_DIR / f"{preset}.spread.bin").write_bytes(data)
         print(f"{preset:17s} sd at the start {sd[0]:.4f}  mean within {gap:.1e} of V  "
               f"{len(data):7d} bytes  {time.perf_counter() - t0:.0f} s", flush=True)

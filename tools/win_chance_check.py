@@ -9,7 +9,7 @@ others r. For each position it compares three win chances per player:
 
 - **shipped**: :func:`game.strategy.win_chances.win_chances` on the forecasts the browser
   makes (:func:`game.strategy.win_chances.forecast` on the shipped files: exact with at
-  most ``--exact-open`` boxes open, else the value table's mean and the spread table's sd);
+  most ``--exact-open`` boxes open, else one exact turn and the spread table's shapes);
 - **exact**: the same combination on the exact distribution of each player's points to come
   (a backward pass over every state: ``dist(state) = sum over the turn's outcomes of
   prob * dist(next state) shifted by the points``);
@@ -51,27 +51,21 @@ class Policy:
     distribution of the points to come from every state (a backward pass)."""
 
     def __init__(self, preset: str) -> None:
-        V = S.solved(preset)
-        self.layers: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # filled -> (state ids, dist)
-        full_ids = D._index(np.full(128, S.FULL_MASK), np.arange(128) // 2, np.arange(128) % 2)
-        self.layers[N_BOX] = (full_ids, np.ones((full_ids.size, 1), np.float32))
+        src: list[np.ndarray] = []
+        dst: list[np.ndarray] = []
+        pts: list[np.ndarray] = []
+        prob: list[np.ndarray] = []
+
+        def seen(ids: np.ndarray, t: D.Transitions) -> None:  # every layer's turns, for sampling
+            src.append(ids[t.src])
+            dst.append(D._index(t.mask, t.up, t.y))
+            pts.append(t.points)
+            prob.append(t.prob)
+
+        self.layers = D.exact_layers(preset, S.solved(preset), log=True, seen=seen)  # filled -> (ids, dist)
         row = np.full(GRID, -1, np.int64)
-        row[full_ids] = np.arange(full_ids.size)
-        src, dst, pts, prob = [], [], [], []
-        for filled in range(N_BOX - 1, -1, -1):
-            mask, up, y = S.states(filled)
-            ids = D._index(mask, up, y)
-            t = D.transitions(preset, V, mask, up, y)
-            nxt = D._index(t.mask, t.up, t.y)
-            later = self.layers[filled + 1][1]
-            out = np.zeros((ids.size, later.shape[1] + int(t.points.max())))
-            for p in np.unique(t.points):
-                sel = t.points == p
-                D.push(out, t.src[sel], later, row[nxt[sel]], t.prob[sel], int(p))
-            self.layers[filled] = (ids, out.astype(np.float32))
+        for ids, _ in self.layers.values():
             row[ids] = np.arange(ids.size)
-            src.append(ids[t.src]), dst.append(nxt), pts.append(t.points), prob.append(t.prob)
-            print(f"  layer {filled}: {ids.size} states, {t.src.size} transitions", flush=True)
         self.row = row
         order = np.argsort(np.concatenate(src), kind="stable")
         self.src = np.concatenate(src)[order]

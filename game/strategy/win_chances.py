@@ -8,11 +8,13 @@ and a tie for the top shares the win equally (two tied players get half each).
 
 The forecast of a card is the optimal strategy's. With at most :data:`EXACT_OPEN` boxes
 open it is exact (:mod:`game.strategy.turn_outcomes`: every roll and keep of the turns
-left, a few milliseconds); earlier, its mean comes from the value table and its standard
-deviation from the spread table (:mod:`game.strategy.spread`), shaped as a normal
-distribution rounded to whole points. The error against the exact distribution and
-against simulated games is measured by ``tools/win_chance_check.py`` (docs/strategy.md,
-"Win chances").
+left, a few milliseconds). Earlier, the next turn is exact and each card it can leave is
+forecast by its *shape* in the spread table (:mod:`game.strategy.spread`): quantiles of
+the exact distribution, standardized, placed with the value table's mean and the spread
+table's standard deviation. The first turn's lumps (which box, how many points) are then
+right, and the shapes' small errors average out over its outcomes. The error against the
+exact distribution and against simulated games is measured by
+``tools/win_chance_check.py`` (docs/strategy.md, "Win chances").
 
 >>> a, b = Forecast.certain(200), Forecast.normal(180, 20.0, 10.0)
 >>> [round(p, 4) for p in win_chances([a, b])]
@@ -32,15 +34,15 @@ from typing import TYPE_CHECKING
 from game.core.rules import BOXES
 from game.strategy.coach import state_of
 from game.strategy.tables import FULL_MASK
+from game.strategy.turn_outcomes import points_to_come, turn_outcomes
 
 if TYPE_CHECKING:
     from game.strategy.spread import Spread
     from game.strategy.tables import Table
 
-#: The open boxes up to which a forecast is exact: the last turns' points are far from a
-#: normal distribution (a lone Yahtzee box scores 0 or 50: the normal forecast is off by up
-#: to 20 points of win chance there). Two open boxes cost ~20 ms in CPython from a cold
-#: turn cache, and keep three players' update under 50 ms p95 in Chromium; three cost ~60 ms.
+#: The open boxes up to which a forecast is exact. Two open boxes cost ~20 ms in CPython
+#: from a cold turn cache, and keep three players' update under 50 ms p95 in Chromium;
+#: three cost ~60 ms. Earlier forecasts cost one turn's outcomes (3-6 ms).
 EXACT_OPEN = 2
 #: How far the normal forecast reaches each side of its mean, in standard deviations
 #: (the mass beyond 7 sd, about 1e-12, is left out and the rest renormalized).
@@ -137,6 +139,8 @@ def beat_chance(forecast: Forecast, beat: int) -> float:
 def forecast(table: Table, spread: Spread, filled: Mapping[str, int], points: int) -> Forecast:
     """One player's final score: ``points`` on the card so far, the rest forecast from its state.
 
+    A spread table without shapes (tests build such) gives a normal forecast earlier on.
+
     >>> from game.strategy.tables import STATE_COUNT, Table
     >>> from game.strategy.spread import Spread
     >>> table = Table.from_values("official", [10.0] * STATE_COUNT, start=10.0)
@@ -148,9 +152,23 @@ def forecast(table: Table, spread: Spread, filled: Mapping[str, int], points: in
     if mask == FULL_MASK:
         return Forecast.certain(points)
     if len(BOXES) - mask.bit_count() <= EXACT_OPEN:
-        from game.strategy.turn_outcomes import points_to_come
+        return _spelled_out(points, points_to_come(table, filled))
+    if spread.shape(mask, up, y) is None:
+        return Forecast.normal(points, table.value(mask, up, y), spread.sd(mask, up, y))
+    to_come: dict[int, float] = {}
+    for (box, written, gained), chance in turn_outcomes(table, filled).items():
+        after = state_of({**filled, box: written})
+        zs = spread.shape(*after) or (0.0,)
+        mean, sd, share = table.value(*after), spread.sd(*after), chance / len(zs)
+        for z in zs:  # each quantile carries an equal share, split between the two nearest points
+            x = max(0.0, mean + sd * z)
+            low = math.floor(x)
+            to_come[gained + low] = to_come.get(gained + low, 0.0) + share * (1.0 + low - x)
+            to_come[gained + low + 1] = to_come.get(gained + low + 1, 0.0) + share * (x - low)
+    return _spelled_out(points, to_come)
 
-        exact = points_to_come(table, filled)
-        low = min(exact)
-        return Forecast(points + low, tuple(exact.get(low + i, 0.0) for i in range(max(exact) - low + 1)))
-    return Forecast.normal(points, table.value(mask, up, y), spread.sd(mask, up, y))
+
+def _spelled_out(points: int, to_come: Mapping[int, float]) -> Forecast:
+    """``points`` plus a distribution given as ``{points still to come: chance}``."""
+    low = min(to_come)
+    return Forecast(points + low, tuple(to_come.get(low + i, 0.0) for i in range(max(to_come) - low + 1)))
