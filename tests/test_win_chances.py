@@ -196,6 +196,25 @@ def test_the_last_turns_are_exact_as_the_build_tool_computes_them(preset: str) -
             assert [f.at(100 + s) for s in range(exact.size)] == pytest.approx(exact.tolist(), abs=1e-12)
 
 
+@pytest.mark.parametrize("preset", rules.PRESETS)
+def test_the_box_for_each_final_roll_is_the_coachs_first_choice(preset: str) -> None:
+    """turn_outcomes takes the boxes column by column; here roll by roll through the rules."""
+    from game.strategy.coach import _after, state_of
+    from game.strategy.rolls import ROLLS
+    from game.strategy.turn_outcomes import _choices
+    from tools.win_chance_check import card_of
+
+    table, rng = T.load_preset(preset), random.Random(6)
+    for _ in range(12):
+        mask, up, y = _late_state(rng, 13)
+        card = card_of((mask * 64 + up) * 2 + y)
+        assert state_of(card) == (mask, up, y)
+        for roll, (box, written) in zip(ROLLS, _choices(table, card, mask, up, y), strict=True):
+            legal = rules.legal_scores(preset, card, roll)
+            best = max(legal, key=lambda b: _after(table, mask, up, y, b, legal[b]))  # noqa: B023 (used at once)
+            assert (box, written) == (best, legal[best]), (card, roll)
+
+
 def test_the_table_is_fetched_once_however_many_wait_for_it() -> None:
     """A computer's move and the win chances ask for the table at the same time: one download."""
     import asyncio

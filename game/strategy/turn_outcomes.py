@@ -24,9 +24,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from game.core import rules
-from game.strategy.coach import UPPER_FACE, _after, state_of, turn_values
+from game.strategy.coach import BIT, COUNTS, PLAIN, UPPER_FACE, YAHTZEE_ROWS, _after, state_of, turn_values
 from game.strategy.rolls import CHILDREN, ROLL_OFFSET, ROLL_PROBS, ROLLS, sub_keeps
-from game.strategy.tables import FULL_MASK, Table
+from game.strategy.tables import FULL_MASK, YAHTZEE_BIT, Table
 
 #: One outcome of a turn: the box filled, the points written in it, the points the turn adds
 #: (the box's, plus an upper bonus it earns, plus a Yahtzee bonus).
@@ -67,19 +67,49 @@ def turn_outcomes(table: Table, filled: Mapping[str, int]) -> dict[Outcome, floa
     for rolls_left in (2, 1):
         rolls = _reroll(_keep(rolls, turn.keeps(rolls_left)))
     mask, up, y = state_of(filled)
+    choices = _choices(table, filled, mask, up, y)
     out: dict[Outcome, float] = {}
     for r, m in enumerate(rolls):
         if not m:
             continue
-        roll = ROLLS[r]
-        legal = rules.legal_scores(table.preset, filled, roll)
-        box = max(legal, key=lambda b: _after(table, mask, up, y, b, legal[b]))  # the first of equals
-        points = legal[box] + rules.yahtzee_bonus(filled, roll)
-        if box in UPPER_FACE and up < rules.UPPER_BONUS_THRESHOLD <= up + legal[box]:
+        box, written = choices[r]
+        points = written + (rules.yahtzee_bonus(filled, ROLLS[r]) if r in YAHTZEE_ROWS else 0)
+        if box in UPPER_FACE and up < rules.UPPER_BONUS_THRESHOLD <= up + written:
             points += rules.UPPER_BONUS
-        key = (box, legal[box], points)
+        key = (box, written, points)
         out[key] = out.get(key, 0.0) + m
     return out
+
+
+def _choices(table: Table, filled: Mapping[str, int], mask: int, up: int, y: int) -> list[tuple[str, int]]:
+    """For each of the 252 rolls, the box the coach fills and the points written: the best
+    by :func:`~game.strategy.coach._after`, the first of equals in box order. Column by
+    column as the turn's values are (rules.legal_scores per roll costs 5 times as much),
+    except five of a kind once the Yahtzee box is filled, where the Joker rules decide."""
+    best: list[tuple[str, int]] = [("", 0)] * len(ROLLS)
+    top = [float("-inf")] * len(ROLLS)
+    for box in rules.BOXES:
+        if mask & BIT[box]:
+            continue
+        if box in UPPER_FACE:
+            face = UPPER_FACE[box]
+            written = [face * c for c in COUNTS[face - 1]]
+        elif box == "yahtzee":
+            written = [0] * len(ROLLS)
+            for row in YAHTZEE_ROWS:
+                written[row] = rules.YAHTZEE_SCORE
+        else:
+            written = list(PLAIN[box])
+        worth = {p: _after(table, mask, up, y, box, p) for p in set(written)}
+        for r, p in enumerate(written):
+            if worth[p] > top[r]:
+                top[r], best[r] = worth[p], (box, p)
+    if mask & YAHTZEE_BIT:
+        for row in YAHTZEE_ROWS:
+            legal = rules.legal_scores(table.preset, filled, ROLLS[row])
+            box = max(legal, key=lambda b: _after(table, mask, up, y, b, legal[b]))  # the first of equals
+            best[row] = (box, legal[box])
+    return best
 
 
 def points_to_come(table: Table, filled: Mapping[str, int]) -> dict[int, float]:

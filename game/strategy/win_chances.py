@@ -40,9 +40,9 @@ if TYPE_CHECKING:
     from game.strategy.spread import Spread
     from game.strategy.tables import Table
 
-#: The open boxes up to which a forecast is exact. Two open boxes cost ~20 ms in CPython
-#: from a cold turn cache, and keep three players' update under 50 ms p95 in Chromium;
-#: three cost ~60 ms. Earlier forecasts cost one turn's outcomes (3-6 ms).
+#: The open boxes up to which a forecast is exact. In CPython from a cold turn cache, two
+#: open boxes cost ~6 ms and three ~22 ms (up to 56); the forecast one turn ahead costs
+#: ~2 ms whatever the boxes open, and is within a point of win chance (docs/strategy.md).
 EXACT_OPEN = 2
 #: How far the normal forecast reaches each side of its mean, in standard deviations
 #: (the mass beyond 7 sd, about 1e-12, is left out and the rest renormalized).
