@@ -10,8 +10,8 @@ turn ahead).
 
 ~535,000 states would need 17 MB of quantiles, so states share shapes:
 
-- with two or three boxes open (the layers a win chance reaches one exact turn before the
-  end), the distinct shapes are few (~9,200): each is kept exactly;
+- with one to three boxes open (among them every card one exact turn leaves from three or
+  four open), the distinct shapes are few (~9,000): each is kept exactly;
 - earlier, the shapes are clustered by k-means (:data:`CLUSTERS` centres, seeded, on the
   squared distance between quantile vectors) and a state gets its nearest centre.
 
