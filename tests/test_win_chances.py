@@ -85,8 +85,13 @@ def test_spread_at_the_start_equals_the_forward_pass_sd(preset: str) -> None:
 
 def _late_state(rng: random.Random, most_open: int) -> tuple[int, int, int]:
     """A reachable (mask, up, y) with 1 to ``most_open`` boxes open."""
+    return _state_with(rng, rng.randint(1, most_open))
+
+
+def _state_with(rng: random.Random, n_open: int) -> tuple[int, int, int]:
+    """A reachable (mask, up, y) with ``n_open`` boxes open."""
     mask = S.FULL_MASK
-    for bit in rng.sample(range(13), rng.randint(1, most_open)):
+    for bit in rng.sample(range(13), n_open):
         mask &= ~(1 << bit)
     up = rng.choice(REACHABLE_UPS[mask & 63])
     y = rng.choice((0, 1)) if mask & T.YAHTZEE_BIT else 0
@@ -134,11 +139,7 @@ def test_shapes_of_earlier_states_are_near_their_exact_quantiles() -> None:
     spread, rng = _spread("official"), random.Random(13)
     misses = []
     for _ in range(12):
-        mask = S.FULL_MASK
-        for bit in rng.sample(range(13), 4):
-            mask &= ~(1 << bit)
-        up = rng.choice(REACHABLE_UPS[mask & 63])
-        y = rng.choice((0, 1)) if mask & T.YAHTZEE_BIT else 0
+        mask, up, y = _state_with(rng, 4)
         exact = _standard_quantiles(D.distribution_from("official", V, mask, up, y), V[mask, up, y],
                                     spread.sd(mask, up, y), 32)
         misses.append(float(np.abs(np.array(spread.shape(mask, up, y)) - exact).mean()))
@@ -154,11 +155,7 @@ def test_forecasts_one_turn_ahead_are_near_the_exact_distribution() -> None:
 
     V, table, spread, rng = S.solved("official"), T.load_preset("official"), _spread("official"), random.Random(14)
     for _ in range(18):
-        mask = S.FULL_MASK
-        for bit in rng.sample(range(13), rng.randint(3, 5)):
-            mask &= ~(1 << bit)
-        up = rng.choice(REACHABLE_UPS[mask & 63])
-        y = rng.choice((0, 1)) if mask & T.YAHTZEE_BIT else 0
+        mask, up, y = _state_with(rng, rng.randint(3, 5))
         exact = D.distribution_from("official", V, mask, up, y)
         f = forecast(table, spread, card_of((mask * 64 + up) * 2 + y), 0)
         below = np.array([f.below(s + 1) for s in range(exact.size)])

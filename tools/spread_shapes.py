@@ -48,8 +48,9 @@ def quantiles(dist: np.ndarray) -> np.ndarray:
     return np.stack([(cdf < p - 1e-9).sum(axis=1) for p in levels], axis=1).astype(float)
 
 
-def kmeans(x: np.ndarray, k: int, rounds: int, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
-    """Lloyd's k-means from ``k`` distinct rows drawn with ``seed``: (centres, each row's centre).
+def kmeans(x: np.ndarray, k: int, rounds: int, seed: int = 0) -> np.ndarray:
+    """Lloyd's k-means from ``k`` distinct rows drawn with ``seed``: the centres (each row's
+    nearest is for the caller to take, once the centres are rounded as stored).
 
     An emptied centre is moved to the worst-fitting row.
     """
@@ -62,7 +63,7 @@ def kmeans(x: np.ndarray, k: int, rounds: int, seed: int = 0) -> tuple[np.ndarra
             centres[:, j] = np.bincount(label, x[:, j], minlength=k) / np.maximum(count, 1)
         empty = np.flatnonzero(count == 0)
         centres[empty] = x[np.argsort(miss)[len(x) - empty.size:]]
-    return centres, nearest(x, centres)[0]
+    return centres
 
 
 def nearest(x: np.ndarray, centres: np.ndarray, rows: int = 8192) -> tuple[np.ndarray, np.ndarray]:
@@ -98,8 +99,7 @@ def shapes(layers: dict[int, tuple[np.ndarray, np.ndarray]], ids: np.ndarray, me
     filled = np.array([int(i // 128).bit_count() for i in ids])
     late = filled >= EXACT_FROM
     exact_book, exact_of = np.unique(zq[late], axis=0, return_inverse=True)
-    centres, _ = kmeans(z[~late], CLUSTERS, ROUNDS)
-    cluster_book = np.rint(centres * 2**Z_BITS)
+    cluster_book = np.rint(kmeans(z[~late], CLUSTERS, ROUNDS) * 2**Z_BITS)
     label = np.empty(ids.size, np.int64)
     label[~late] = nearest(zq[~late] / 2**Z_BITS, cluster_book / 2**Z_BITS)[0]
     label[late] = CLUSTERS + exact_of.ravel()

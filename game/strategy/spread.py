@@ -48,18 +48,11 @@ class Spread:
         self._shape_of, self._book, self._n, self._z_scale = shape_of, book, quantiles, z_scale
 
     @classmethod
-    def from_values(cls, preset: str, values: Sequence[float],
-                    shapes: Sequence[Sequence[float]] | None = None) -> Spread:
-        """A spread table of plain floats in table order (tests build exact ones this way),
-        with a shape per state if ``shapes`` is given (all of one length)."""
-        if len(values) != STATE_COUNT or (shapes is not None and len(shapes) != STATE_COUNT):
+    def from_values(cls, preset: str, values: Sequence[float]) -> Spread:
+        """A spread table of plain floats in table order, without shapes (tests build such)."""
+        if len(values) != STATE_COUNT:
             raise TableError(f"{len(values)} values given, {STATE_COUNT} states exist")
-        if shapes is None:
-            return cls(preset, values, 1.0)
-        n = len(shapes[0])
-        if any(len(z) != n for z in shapes):
-            raise TableError("the shapes differ in length")
-        return cls(preset, values, 1.0, range(STATE_COUNT), [v for z in shapes for v in z], n)
+        return cls(preset, values, 1.0)
 
     def sd(self, mask: int, up: int, y: int) -> float:
         """The standard deviation of the points still to come (0 once the card is full).
