@@ -49,16 +49,45 @@ const savedSnapshot = (async () => {
   }
 })();
 
+// Pyodide's Emscripten loader: index.html loads it as a classic script, which leaves its
+// factory in a global (tools/classic_loader.py), so that Chromium keeps its compiled code
+// from one visit to the next; Pyodide takes it as `createPyodideModule` and never imports
+// pyodide.asm.mjs, which the site does not ship.
+const createPyodideModule = new Promise((resolve, reject) => {
+  const take = () => globalThis.diceCreatePyodideModule
+    ? resolve(globalThis.diceCreatePyodideModule)
+    : reject(new Error("pyodide.asm.js did not load"));
+  if (globalThis.diceCreatePyodideModule) return take();
+  const script = document.querySelector('script[src$="/pyodide.asm.js"]');
+  if (!script) return reject(new Error("index.html does not load pyodide.asm.js"));
+  script.addEventListener("load", take, { once: true });
+  script.addEventListener("error", take, { once: true });
+});
+createPyodideModule.catch(() => {});  // handled where it is awaited, not as an unhandled rejection
+
+// A returning player's Python is restored as soon as the snapshot is read, without waiting
+// for PyScript to ask: the restore then overlaps PyScript's own start-up (docs/
+// performance.md). Null on a first visit, or if the restore failed.
+const restored = savedSnapshot
+  .then((bytes) => bytes && createPyodideModule.then((create) => fromSnapshot(bytes, create)))
+  .catch(() => null);
+
 /** PyScript's entry point: Pyodide, loaded as PyScript asks, with the game installed. */
 export async function loadPyodide(options = {}) {
   const bundle = fetch(bundleURL).then((response) => {
     if (!response.ok) throw new Error(`${bundleURL}: HTTP ${response.status} ${response.statusText}`);
     return response.arrayBuffer();
   });
-  const settings = { ...options, indexURL, stdLibURL, lockFileContents };
-  let interpreter = await fromSnapshot(settings);
+  let interpreter = await restored;
   document.documentElement.dataset.pythonStart = interpreter ? "snapshot" : "fresh";
-  interpreter ??= await pyodide.loadPyodide(settings);
+  if (interpreter) {
+    // PyScript's output handlers, which the early restore could not have.
+    if (options.stdout) interpreter.setStdout({ batched: options.stdout });
+    if (options.stderr) interpreter.setStderr({ batched: options.stderr });
+  } else {
+    const settings = { ...options, indexURL, stdLibURL, lockFileContents, createPyodideModule: await createPyodideModule };
+    interpreter = await pyodide.loadPyodide(settings);
+  }
   const path = `${interpreter.FS.cwd()}/game.zip`;
   interpreter.FS.writeFile(path, new Uint8Array(await bundle));
   interpreter.runPython(`import sys\nif ${JSON.stringify(path)} not in sys.path: sys.path.insert(0, ${JSON.stringify(path)})`);
@@ -93,16 +122,15 @@ function skipPackageWrites(interpreter) {
   }
 }
 
-/** Pyodide restored from the snapshot the service worker keeps, or null: when there is
- * none yet (a first visit), no Cache Storage, or any failure (a damaged entry, another
- * build's, a browser that cannot), after which the caller starts Python afresh and the
- * player sees nothing of it. Never waits for the network. */
-async function fromSnapshot(settings) {
-  let snapshot = await savedSnapshot;
-  if (!snapshot) return null;
+/** Pyodide restored from the snapshot's bytes (read from the cache the service worker
+ * keeps), or null on any failure (a damaged entry, another build's, a browser that
+ * cannot), after which the page starts Python afresh and the player sees nothing of it. */
+async function fromSnapshot(bytes, create) {
   try {
-    snapshot = unpackSnapshot(new Uint8Array(snapshot));
-    const interpreter = await pyodide.loadPyodide({ ...settings, _loadSnapshot: snapshot });
+    const snapshot = unpackSnapshot(new Uint8Array(bytes));
+    const interpreter = await pyodide.loadPyodide({
+      indexURL, stdLibURL, lockFileContents, createPyodideModule: create, _loadSnapshot: snapshot,
+    });
     // Every restore starts from the build's state: `random` gets this browser's entropy.
     interpreter.runPython("import random\nrandom.seed()");
     return interpreter;

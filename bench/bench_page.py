@@ -146,8 +146,8 @@ def prepare_site(site: Path) -> None:
     bare.html with the standard library Pyodide ships (the site itself has stdlib.zip
     instead), bare-bytecode.html with the site's standard-library archive."""
     pyodide = build.runtime_dirs()["runtime/pyodide"]
-    # What a bare Pyodide fetches and the site does not ship.
-    for name in (build.PYODIDE_STDLIB, build.PYODIDE_LOCK):
+    # What a bare Pyodide fetches and the site does not ship (the loader: as a module).
+    for name in (build.PYODIDE_STDLIB, build.PYODIDE_LOCK, build.PYODIDE_LOADER[0]):
         shutil.copyfile(build.NODE_MODULES / "pyodide" / name, site / pyodide / name)
     for name in ("bare.html", "bare.js"):
         text = (ROOT / "bench" / name).read_text(encoding="utf-8")

@@ -31,7 +31,7 @@ def test_docstring_examples(name: str) -> None:
 
 
 #: Build tools whose docstrings carry examples (tools/ is a folder of scripts, loaded by path).
-TOOLS_WITH_EXAMPLES = ["python_archives", "compression", "score_distribution"]
+TOOLS_WITH_EXAMPLES = ["python_archives", "compression", "score_distribution", "classic_loader"]
 
 
 @pytest.mark.parametrize("name", TOOLS_WITH_EXAMPLES)

@@ -98,9 +98,11 @@ PYSCRIPT_BOOT_CHUNK = re.compile(r"(core|deprecations-manager|donkey|error|py-ed
 # ships as an archive of its own instead (see _speed_up_boot).
 PYODIDE_FILES = (
     "pyodide.mjs",
-    "pyodide.asm.mjs",
     "pyodide.asm.wasm",
 )
+# ... and its Emscripten loader, pyodide.asm.mjs, as the classic script index.html loads
+# (tools/classic_loader.py): Chromium then keeps its compiled code across visits.
+PYODIDE_LOADER = ("pyodide.asm.mjs", "pyodide.asm.js")
 PYODIDE_LOCK = "pyodide-lock.json"
 
 # Relative ES module imports in minified code: static from"./x.js" / import"./x.js",
@@ -212,6 +214,11 @@ def build(out: Path) -> int:
         dest = tmp / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(src, dest)  # bytes only: no source mtimes or modes leak into dist/
+    loader, script = PYODIDE_LOADER
+    try:
+        _load_tool("classic_loader").write_script(pyodide / loader, tmp / runtime["runtime/pyodide"] / script)
+    except ValueError as err:
+        raise BuildError(str(err)) from None
     _version_runtime(tmp, runtime)
     preload = [chunk.as_posix() for chunk in chunks if PYSCRIPT_BOOT_CHUNK.fullmatch(chunk.name)]
     _speed_up_boot(tmp, preload, pyodide)

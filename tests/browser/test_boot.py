@@ -37,6 +37,10 @@ def test_runtime_is_self_hosted(site: SitePage) -> None:
     pyodide, pyscript = f"/runtime/pyodide-{pins['pyodide']}", f"/runtime/pyscript-{pins['@pyscript/core']}"
     paths = {_path(u) for u in site.requests}
     assert f"{pyodide}/pyodide.asm.wasm" in paths
+    # Pyodide's loader as the classic script the build makes of it (tools/classic_loader.py);
+    # the module itself is neither shipped nor asked for.
+    assert f"{pyodide}/pyodide.asm.js" in paths
+    assert not [p for p in paths if p.endswith("/pyodide.asm.mjs")], paths
     # The site's own standard library (tools/build.py), not Pyodide's, and no lock file.
     assert [p for p in paths if re.fullmatch(r"/py/stdlib-[0-9a-f]{12}\.zip", p)], paths
     assert [p for p in paths if re.fullmatch(r"/py/game-[0-9a-f]{12}\.zip", p)], paths
