@@ -57,7 +57,7 @@ const createPyodideModule = new Promise((resolve, reject) => {
   const take = () => globalThis.diceCreatePyodideModule
     ? resolve(globalThis.diceCreatePyodideModule)
     : reject(new Error("pyodide.asm.js did not load"));
-  if (globalThis.diceCreatePyodideModule) return take();
+  if (globalThis.diceCreatePyodideModule) return take();  // it ran before this module
   const script = document.querySelector('script[src$="/pyodide.asm.js"]');
   if (!script) return reject(new Error("index.html does not load pyodide.asm.js"));
   script.addEventListener("load", take, { once: true });

@@ -147,7 +147,7 @@ def prepare_site(site: Path) -> None:
     instead), bare-bytecode.html with the site's standard-library archive."""
     pyodide = build.runtime_dirs()["runtime/pyodide"]
     # What a bare Pyodide fetches and the site does not ship (the loader: as a module).
-    for name in (build.PYODIDE_STDLIB, build.PYODIDE_LOCK, build.PYODIDE_LOADER[0]):
+    for name in (build.PYODIDE_STDLIB, build.PYODIDE_LOCK, build.PYODIDE_LOADER):
         shutil.copyfile(build.NODE_MODULES / "pyodide" / name, site / pyodide / name)
     for name in ("bare.html", "bare.js"):
         text = (ROOT / "bench" / name).read_text(encoding="utf-8")

@@ -165,8 +165,8 @@ def test_build_is_deterministic_and_complete(built: Path, tmp_path: Path) -> Non
     runtime = build.runtime_dirs()
     pyscript, pyodide = runtime["runtime/pyscript"], runtime["runtime/pyodide"]
     expected = {"index.html", "sw.js", f"{pyscript}/core.js", f"{pyscript}/core.css"}
-    expected |= {f"{pyodide}/{name}" for name in (*build.PYODIDE_FILES, build.PYODIDE_LOADER[1])}
-    assert f"{pyodide}/{build.PYODIDE_LOADER[0]}" not in digest
+    expected |= {f"{pyodide}/{name}" for name in (*build.PYODIDE_FILES, build.PYODIDE_LOADER_SCRIPT)}
+    assert f"{pyodide}/{build.PYODIDE_LOADER}" not in digest
     assert expected <= digest.keys()
     # Each archive under the hash of its bytes (so the name changes exactly when they do).
     for stem in ("game", "stdlib"):

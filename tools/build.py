@@ -102,7 +102,7 @@ PYODIDE_FILES = (
 )
 # ... and its Emscripten loader, pyodide.asm.mjs, as the classic script index.html loads
 # (tools/classic_loader.py): Chromium then keeps its compiled code across visits.
-PYODIDE_LOADER = ("pyodide.asm.mjs", "pyodide.asm.js")
+PYODIDE_LOADER, PYODIDE_LOADER_SCRIPT = "pyodide.asm.mjs", "pyodide.asm.js"
 PYODIDE_LOCK = "pyodide-lock.json"
 
 # Relative ES module imports in minified code: static from"./x.js" / import"./x.js",
@@ -214,9 +214,9 @@ def build(out: Path) -> int:
         dest = tmp / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(src, dest)  # bytes only: no source mtimes or modes leak into dist/
-    loader, script = PYODIDE_LOADER
     try:
-        _load_tool("classic_loader").write_script(pyodide / loader, tmp / runtime["runtime/pyodide"] / script)
+        _load_tool("classic_loader").write_script(
+            pyodide / PYODIDE_LOADER, tmp / runtime["runtime/pyodide"] / PYODIDE_LOADER_SCRIPT)
     except ValueError as err:
         raise BuildError(str(err)) from None
     _version_runtime(tmp, runtime)

@@ -27,8 +27,9 @@ EXPORT = "export default _createPyodideModule;"
 GLOBAL = "diceCreatePyodideModule"
 
 
-class LoaderShapeError(ValueError):
-    """pyodide.asm.mjs is not the module this conversion was written for."""
+class ClassicLoaderError(ValueError):
+    """The classic script cannot be made: pyodide.asm.mjs is not the module this conversion
+    was written for, or Node is missing to check the result."""
 
 
 def classic_script(module: str) -> str:
@@ -44,21 +45,21 @@ def classic_script(module: str) -> str:
     <BLANKLINE>
     >>> try:
     ...     classic_script("export const x = import.meta.resolve('y');" + EXPORT)
-    ... except LoaderShapeError as err:
+    ... except ClassicLoaderError as err:
     ...     print(err)
     pyodide.asm.mjs: import.meta other than import.meta.url
     >>> try:
     ...     classic_script("async function createModule(){}export default createModule;")
-    ... except LoaderShapeError as err:
+    ... except ClassicLoaderError as err:
     ...     print(err)
     pyodide.asm.mjs: expected 'export default _createPyodideModule;' exactly once
     """
     if module.count(EXPORT) != 1:
-        raise LoaderShapeError(f"pyodide.asm.mjs: expected {EXPORT!r} exactly once")
+        raise ClassicLoaderError(f"pyodide.asm.mjs: expected {EXPORT!r} exactly once")
     body = module.replace(EXPORT, f"\nglobalThis.{GLOBAL} = _createPyodideModule;")
     body = body.replace("import.meta.url", "importMetaURL")
     if "import.meta" in body:
-        raise LoaderShapeError("pyodide.asm.mjs: import.meta other than import.meta.url")
+        raise ClassicLoaderError("pyodide.asm.mjs: import.meta other than import.meta.url")
     # The script's own URL, as import.meta.url was: Emscripten finds the wasm next to it.
     return ("(() => {\n// Pyodide's pyodide.asm.mjs as a classic script (tools/classic_loader.py).\n"
             f"const importMetaURL = document.currentScript.src;\n{body}\n}})();\n")
@@ -66,13 +67,13 @@ def classic_script(module: str) -> str:
 
 def write_script(module: Path, script: Path) -> None:
     """Write ``module`` (pyodide.asm.mjs) as the classic ``script``, and have Node check that
-    it parses as one. Raises LoaderShapeError when it cannot be done."""
+    it parses as one. Raises ClassicLoaderError when it cannot be done."""
     if not module.is_file():
-        raise LoaderShapeError(f"{module} is missing from the installed package")
+        raise ClassicLoaderError(f"{module} is missing from the installed package")
     script.write_text(classic_script(module.read_text(encoding="utf-8")), encoding="utf-8")
     node = shutil.which("node")
     if node is None:
-        raise LoaderShapeError("node is needed to check the classic loader (Node 20 or later)")
+        raise ClassicLoaderError("node is needed to check the classic loader (Node 20 or later)")
     checked = subprocess.run([node, "--check", str(script)], capture_output=True, text=True, check=False)
     if checked.returncode:
-        raise LoaderShapeError(f"{script.name} does not parse as a classic script:\n{checked.stderr[-2000:]}")
+        raise ClassicLoaderError(f"{script.name} does not parse as a classic script:\n{checked.stderr[-2000:]}")
