@@ -65,6 +65,38 @@ const createPyodideModule = new Promise((resolve, reject) => {
 });
 createPyodideModule.catch(() => {});  // handled where it is awaited, not as an unhandled rejection
 
+// Pyodide's wasm: the response assets/wasm-fetch.js started from index.html, handed to
+// Pyodide when it fetches the wasm's URL. A fetch answered by the HTTP cache, never by the
+// worker (tools/sw-source.js), so that Chromium's code cache for the wasm works (both
+// files say why). When the network fails and the HTTP cache lacks the file, or the
+// browser knows it is offline, the copy the worker precached is read from Cache Storage
+// here instead.
+const wasmURL = new URL("../runtime/pyodide/pyodide.asm.wasm", import.meta.url).href;
+const pageFetch = globalThis.fetch.bind(globalThis);
+const precachedWasm = async () => (typeof caches !== "undefined" && await caches.match(wasmURL)) || null;
+const fetchWasm = async (started) => {
+  try {
+    const response = await (started ?? (navigator.onLine === false ? null : pageFetch(wasmURL)));
+    if (!response) throw new Error("offline");
+    if (!response.ok) throw new Error(`${wasmURL}: HTTP ${response.status} ${response.statusText}`);
+    return response;
+  } catch (error) {
+    const precached = await precachedWasm();
+    if (precached) return precached;
+    throw error;
+  }
+};
+const early = globalThis.diceWasm?.url === wasmURL ? globalThis.diceWasm.response : undefined;
+let earlyWasm = fetchWasm(early);
+earlyWasm.catch(() => {});  // handled where Pyodide awaits it
+globalThis.fetch = (resource, ...rest) => {
+  const url = resource instanceof Request ? resource.url : String(resource);
+  if (url !== wasmURL) return pageFetch(resource, ...rest);
+  const response = earlyWasm ?? fetchWasm();  // a second start (a failed restore) fetches again
+  earlyWasm = null;
+  return response;
+};
+
 // A returning player's Python is restored as soon as the snapshot is read, without waiting
 // for PyScript to ask: the restore then overlaps PyScript's own start-up (docs/
 // performance.md). Null on a first visit, or if the restore failed.

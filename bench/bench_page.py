@@ -6,16 +6,17 @@
 Prints, from one run:
 - the median cold time-to-ready of the game page, and of a bare page that boots the same
   self-hosted Pyodide and nothing else (bench/bare.html, with the standard library as
-  Pyodide ships it), each in a fresh browser context (empty cache), in an order that
+  Pyodide ships it), each in a fresh browser profile (empty cache), in an order that
   turns round every run so that machine noise hits all pages alike; their ratio (the
   issue's target), and the median of the per-run ratios;
 - the same against bare-bytecode.html: the bare page booting with the site's stdlib.zip
   (Pyodide's standard library plus the bytecode tools/build.py compiles), so that what
   PyScript and the game add on top of the same start-up shows on its own;
-- the median warm time-to-ready: a new tab in the same context, once the page's service
-  worker has installed and, for the game, holds the Python snapshot (fetched as the page
-  does it when idle): a returning player's load. Printed with the issue's targets: cold
-  game ÷ cold bare, and returning ÷ cold game;
+- the median warm time-to-ready: a new tab in the same profile on disk (a player's; a
+  private context keeps no code cache), once the page's worker has installed and, for the
+  game, holds the Python snapshot (fetched as the page does when idle), the first visit
+  open long enough for the wasm's code cache to be written: a returning player's load.
+  Printed with the issue's targets: cold game ÷ cold bare, and returning ÷ cold game;
 - first visits on a phone's network (Chromium's throttling: 20 Mbit/s, 40 ms), game and
   bare page (--throttled N);
 - for each page, the median time to ready less the load's longest task, which is
@@ -80,6 +81,23 @@ PAGES = {"game": "", "bare": "bare.html", "bare-bytecode": "bare-bytecode.html"}
 CHROMIUM = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
 
 
+#: How long a first visit stays open once settled, so that Chromium has written the wasm's
+#: code cache: V8 asks for it 2 s after its last optimizing compile (wasm_caching_timeout_ms
+#: in v8/src/flags/flag-definitions.h). A player's first visit lasts a game.
+CODE_CACHE_WAIT = 5.0
+
+
+def player_profile(pw, root: Path):
+    """A browser with a profile of its own on disk, as a player's is. The private contexts
+    of browser.new_context() keep no code caches, so a returning load there compiles
+    Pyodide's wasm again, which a player's browser does not (docs/performance.md). The
+    browser is up, an empty page open, before the load that is timed."""
+    context = pw.chromium.launch_persistent_context(tempfile.mkdtemp(prefix="profile-", dir=root),
+                                                    executable_path=CHROMIUM, args=ARGS)
+    (context.pages[0] if context.pages else context.new_page()).goto("about:blank")
+    return context
+
+
 def load_order(run: int) -> list[str]:
     """The names of PAGES in the order of one run's loads. The order turns round every run
     (and reverses every other), so that whatever one load leaves behind (a closed
@@ -95,11 +113,13 @@ def snapshot_url(site: Path, url: str) -> str:
     return url + re.search(r'"\.\./(py/snapshot-[0-9a-f]+\.bin)"', boot).group(1)
 
 
-def ready_time(context, url: str, settle: bool = False, snapshot: str | None = None) -> tuple[float, float]:
+def ready_time(context, url: str, settle: bool = False, snapshot: str | None = None,
+               linger: float = 0) -> tuple[float, float]:
     """Time to ready of one load of ``url`` in ``context``, and that time less the load's
     longest task (Python's start-up, on every page). With ``settle``, then wait until the
     page's service worker (if it registers one) has installed and precached, so that the
-    next load in this context is a returning player's: served from cache."""
+    next load in this context is a returning player's: served from cache; then ``linger``
+    seconds more before the page closes."""
     page = context.new_page()
     page.add_init_script(READY_PROBE)
     page.goto(url)
@@ -121,6 +141,7 @@ def ready_time(context, url: str, settle: bool = False, snapshot: str | None = N
                 page.wait_for_timeout(100)
             else:
                 raise SystemExit("the service worker did not keep the snapshot")
+    page.wait_for_timeout(linger * 1000)
     page.close()
     return ready, ready - longest
 
@@ -202,9 +223,10 @@ def main() -> None:
         snapshot = snapshot_url(site, url)
         for run in range(args.runs):
             for name in load_order(run):
-                context = browser.new_context()
+                context = player_profile(pw, site.parent)
                 cold[name].append(ready_time(context, url + PAGES[name], settle=not args.cold_only,
-                                             snapshot=snapshot if name == "game" else None))
+                                             snapshot=snapshot if name == "game" else None,
+                                             linger=0 if args.cold_only else CODE_CACHE_WAIT))
                 if not args.cold_only:
                     warm[name].append(ready_time(context, url + PAGES[name]))
                 context.close()

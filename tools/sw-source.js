@@ -21,6 +21,16 @@ importScripts(
 
 const { core, precaching, routing, strategies, expiration } = workbox;
 
+// Pyodide's wasm is left to the network, that is to the HTTP cache, where it is immutable:
+// Chromium keeps a wasm module's compiled code only for a response from there, not for one
+// a worker answers (docs/performance.md). It is still precached, for the page to read from
+// Cache Storage itself when the network fails (assets/boot.mjs). This listener comes
+// before Workbox's (added at the first route), and keeps it from answering.
+const isPyodideWasm = (url) => url.startsWith(self.registration.scope) && url.endsWith("/pyodide.asm.wasm");
+self.addEventListener("fetch", (event) => {
+  if (isPyodideWasm(event.request.url)) event.stopImmediatePropagation();
+});
+
 // Before the first precaching call, which fixes the precache's name for good. The default
 // suffix (the scope) stays: two copies of the site under one origin keep their caches
 // apart, and cleanupOutdatedCaches() looks for the scope in a name (docs/offline.md has

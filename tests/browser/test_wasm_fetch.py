@@ -1,0 +1,73 @@
+"""Pyodide's wasm is the page's own fetch, from the network or the HTTP cache, and never the
+service worker's answer: Chromium keeps a wasm module's compiled code (its code cache)
+only for such a response (docs/performance.md). When the network fails, the page reads
+the copy the worker precached from Cache Storage itself (assets/boot.mjs)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, Route
+
+from tests.browser.conftest import BOOT_TIMEOUT_S, _check, open_site, wait_for_offline_ready
+
+pytestmark = pytest.mark.browser
+
+
+def _runtime_path(site_dir: Path, name: str) -> str:
+    """The URL path of a file of the versioned runtime, as the built site names it."""
+    [found] = site_dir.glob(f"runtime/*/{name}")
+    return "/" + found.relative_to(site_dir).as_posix()
+
+
+def test_the_worker_leaves_the_wasm_to_the_network(browser: Browser, site_url: str, site_dir: Path) -> None:
+    wasm, core = _runtime_path(site_dir, "pyodide.asm.wasm"), _runtime_path(site_dir, "core.js")
+    context = browser.new_context()
+    try:
+        first = open_site(browser, site_url, context=context)
+        wait_for_offline_ready(first, site_dir)  # the worker controls the next page, precache complete
+        second = open_site(browser, site_url, context=context)
+        responses = {urlsplit(r.url).path: r for r in second.responses}
+        assert responses[core].from_service_worker  # the rest of the runtime: the precache
+        assert not responses[wasm].from_service_worker
+        assert [u for u in second.requests if urlsplit(u).path == wasm] == [site_url.rstrip("/") + wasm]
+        _check(first)
+        _check(second)
+    finally:
+        context.close()
+
+
+def test_when_the_network_fails_the_wasm_comes_from_cache_storage(
+    browser: Browser, site_url: str, site_dir: Path
+) -> None:
+    wasm = site_url.rstrip("/") + _runtime_path(site_dir, "pyodide.asm.wasm")
+    # No worker, so that nothing but the page's own fallback can answer.
+    context = browser.new_context(service_workers="block")
+    try:
+        first = open_site(browser, site_url, context=context)
+        first.page.evaluate("(url) => caches.open('dicepad-test').then((cache) => cache.add(url))", wasm)
+        refused: list[str] = []
+
+        def refuse(route: Route) -> None:
+            refused.append(route.request.url)
+            route.abort()
+
+        context.route("**/pyodide.asm.wasm", refuse)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(site_url)
+        page.wait_for_selector('body[data-state="ready"]', state="attached", timeout=BOOT_TIMEOUT_S * 1000)
+        assert refused == [wasm]
+        # The browser's own line for the refused request, and nothing else.
+        assert errors == ["Failed to load resource: net::ERR_FAILED"], errors
+        assert not page.is_visible("#error-notice")
+        page.click("#roll")
+        page.wait_for_function("[...document.querySelectorAll('.die')].every(d => d.dataset.face !== '0')")
+        _check(first)
+    finally:
+        context.close()
+
