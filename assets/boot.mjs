@@ -68,24 +68,49 @@ createPyodideModule.catch(() => {});  // handled where it is awaited, not as an 
 // Pyodide's wasm: the response assets/wasm-fetch.js started from index.html, handed to
 // Pyodide when it fetches the wasm's URL. A fetch answered by the HTTP cache, never by the
 // worker (tools/sw-source.js), so that Chromium's code cache for the wasm works (both
-// files say why). When the network fails and the HTTP cache lacks the file, or the
-// browser knows it is offline, the copy the worker precached is read from Cache Storage
-// here instead.
+// files say why). The copy the worker precached is read from Cache Storage instead when
+// that fetch fails, when the browser knows it is offline, or when the network has not
+// begun to answer after WASM_PATIENCE_MS (a connection that is up but passes nothing; the
+// HTTP cache answers at once). With neither, the player gets the error notice rather
+// than a page that never leaves "loading" (Pyodide only logs a failed instantiation).
 const wasmURL = new URL("../runtime/pyodide/pyodide.asm.wasm", import.meta.url).href;
+const WASM_PATIENCE_MS = 4000;
 const pageFetch = globalThis.fetch.bind(globalThis);
 const precachedWasm = async () => (typeof caches !== "undefined" && await caches.match(wasmURL)) || null;
-const fetchWasm = async (started) => {
+
+/** The network's response, or the precached copy if the network is that slow to start. */
+async function patiently(network) {
+  let timer;
+  const late = new Promise((resolve) => { timer = setTimeout(resolve, WASM_PATIENCE_MS); })
+    .then(async () => (await precachedWasm()) ?? network);
   try {
-    const response = await (started ?? (navigator.onLine === false ? null : pageFetch(wasmURL)));
-    if (!response) throw new Error("offline");
-    if (!response.ok) throw new Error(`${wasmURL}: HTTP ${response.status} ${response.statusText}`);
-    return response;
-  } catch (error) {
-    const precached = await precachedWasm();
-    if (precached) return precached;
-    throw error;
+    return await Promise.race([network, late]);
+  } finally {
+    clearTimeout(timer);
   }
-};
+}
+
+/** The wasm's response: ``started`` (a fetch already under way, or null when the page
+ * began offline), else a fetch of its own; the precached copy when that fails. */
+async function fetchWasm(started) {
+  const network = started !== undefined ? started : navigator.onLine === false ? null : pageFetch(wasmURL);
+  let failure = new Error(`${wasmURL}: offline, and not in Cache Storage`);
+  try {
+    const response = network && await patiently(network);
+    if (response?.ok) return response;
+    if (response) failure = new Error(`${wasmURL}: HTTP ${response.status} ${response.statusText}`);
+  } catch (error) {
+    failure = new Error(`${wasmURL}: ${error?.message ?? error}`);
+  }
+  const precached = await precachedWasm();
+  if (precached) return precached;
+  // Offline as far as the browser knew, and nothing precached (a first visit): try anyway.
+  const last = network ? null : await pageFetch(wasmURL).catch(() => null);
+  if (last?.ok) return last;
+  setTimeout(() => { throw failure; });  // assets/errors.js shows it
+  throw failure;
+}
+
 const early = globalThis.diceWasm?.url === wasmURL ? globalThis.diceWasm.response : undefined;
 let earlyWasm = fetchWasm(early);
 earlyWasm.catch(() => {});  // handled where Pyodide awaits it

@@ -208,8 +208,8 @@ def test_built_pages_name_only_the_versioned_runtime(built: Path) -> None:
         assert f'"../{name}"' in boot and f'href="./{name}"' in html
     lock = json.loads((build.NODE_MODULES / "pyodide" / build.PYODIDE_LOCK).read_text())
     assert f"{{ info: {json.dumps(lock['info'], sort_keys=True)}, packages: {{}} }}" in boot
-    # Pyodide's wasm is boot.mjs's own fetch, not a preload: a preloaded response loses
-    # Chromium's code cache for it (docs/performance.md).
+    # Pyodide's wasm is a fetch (assets/wasm-fetch.js, handed to Pyodide by boot.mjs), not
+    # a preload: a preloaded response loses Chromium's code cache for it (docs/performance.md).
     assert f'"../{runtime["runtime/pyodide"]}/pyodide.asm.wasm"' in boot
     assert not [link for link in re.findall(r"<link [^>]*>", html) if "pyodide.asm.wasm" in link]
 

@@ -174,12 +174,18 @@ class RandomPlay:
 
     # --- actions: each does one thing on the page and the same to the model ---------------
 
+    def _force_click(self, selector: str) -> None:
+        """Click even a disabled control (to no effect), once it is on screen: a forced click
+        fails on a control a re-render left without a box for an instant (seen under load)."""
+        self.page.wait_for_selector(selector, state="visible", timeout=5_000)
+        self.page.click(selector, force=True)
+
     def _key_or_click(self, keys: Sequence[str], selector: str | None = None) -> str:
         if selector is None or self.rng.random() < 0.5:
             key = self.rng.choice(keys)
             self.page.keyboard.press(key)
             return f"key {key}"
-        self.page.click(selector, force=True)  # force: a disabled control is clicked too, to no effect
+        self._force_click(selector)
         return f"click {selector}"
 
     def die(self) -> str:
@@ -197,16 +203,16 @@ class RandomPlay:
         others = [s for s in range(len(state.players)) if s != seat]
         if pick < 0.1 and filled:  # a filled box is a cell, not a button: nothing happens
             box = self.rng.choice(filled)
-            self.page.click(f'#scorecard tr[data-row="{box}"] td[data-seat="{seat}"]', force=True)
+            self._force_click(f'#scorecard tr[data-row="{box}"] td[data-seat="{seat}"]')
             return f"click filled {box}: {self.model.score(box)}"
         if pick < 0.2 and others:
             other, box = self.rng.choice(others), self.rng.choice(rules.BOXES)
-            self.page.click(f'#scorecard tr[data-row="{box}"] td[data-seat="{other}"]', force=True)
+            self._force_click(f'#scorecard tr[data-row="{box}"] td[data-seat="{other}"]')
             return f"click seat {other}'s {box}: nothing"
         legal = list(state.legal_scores())
         open_boxes = [b for b in rules.BOXES if b not in filled]
         box = self.rng.choice(legal if legal and pick < 0.8 else open_boxes)
-        self.page.click(f'#scorecard button[data-box="{box}"]', force=True)  # disabled or closed too
+        self._force_click(f'#scorecard button[data-box="{box}"]')  # disabled or closed too
         return f"click box {box}: {self.model.score(box)}"
 
     def arrows_enter(self) -> str:

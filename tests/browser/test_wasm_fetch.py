@@ -9,7 +9,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Route
+from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 from tests.browser.conftest import BOOT_TIMEOUT_S, _check, open_site, wait_for_offline_ready
 
@@ -39,8 +39,38 @@ def test_the_worker_leaves_the_wasm_to_the_network(browser: Browser, site_url: s
         context.close()
 
 
+def _boot_refusing_the_wasm(context: BrowserContext, site_url: str, how: str) -> tuple[Page, list[str], list[str]]:
+    """A new page of ``context`` whose network fetch of the wasm fails (``abort``) or never
+    answers (``hang``); returns it once booted or showing the error notice, with the wasm
+    requests seen and the page's console errors."""
+    seen: list[str] = []
+    held: list[Route] = []  # a hanging request's route, kept unanswered until the context closes
+
+    def refuse(route: Route) -> None:
+        seen.append(route.request.url)
+        if how == "abort":
+            route.abort()
+        else:
+            held.append(route)
+
+    context.route("**/pyodide.asm.wasm", refuse)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(site_url)
+    page.wait_for_selector('body[data-state="ready"], #error-notice:not([hidden])', state="attached",
+                          timeout=BOOT_TIMEOUT_S * 1000)
+    return page, seen, errors
+
+
+# The browser's own console line for a refused request; a hanging one has none.
+REFUSED = {"abort": ["Failed to load resource: net::ERR_FAILED"], "hang": []}
+
+
+@pytest.mark.parametrize("how", ["abort", "hang"])
 def test_when_the_network_fails_the_wasm_comes_from_cache_storage(
-    browser: Browser, site_url: str, site_dir: Path
+    browser: Browser, site_url: str, site_dir: Path, how: str
 ) -> None:
     wasm = site_url.rstrip("/") + _runtime_path(site_dir, "pyodide.asm.wasm")
     # No worker, so that nothing but the page's own fallback can answer.
@@ -48,22 +78,10 @@ def test_when_the_network_fails_the_wasm_comes_from_cache_storage(
     try:
         first = open_site(browser, site_url, context=context)
         first.page.evaluate("(url) => caches.open('dicepad-test').then((cache) => cache.add(url))", wasm)
-        refused: list[str] = []
-
-        def refuse(route: Route) -> None:
-            refused.append(route.request.url)
-            route.abort()
-
-        context.route("**/pyodide.asm.wasm", refuse)
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(site_url)
-        page.wait_for_selector('body[data-state="ready"]', state="attached", timeout=BOOT_TIMEOUT_S * 1000)
-        assert refused == [wasm]
-        # The browser's own line for the refused request, and nothing else.
-        assert errors == ["Failed to load resource: net::ERR_FAILED"], errors
+        page, seen, errors = _boot_refusing_the_wasm(context, site_url, how)
+        assert page.evaluate("document.body.dataset.state") == "ready"
+        assert seen == [wasm]
+        assert errors == REFUSED[how], errors
         assert not page.is_visible("#error-notice")
         page.click("#roll")
         page.wait_for_function("[...document.querySelectorAll('.die')].every(d => d.dataset.face !== '0')")
@@ -71,3 +89,32 @@ def test_when_the_network_fails_the_wasm_comes_from_cache_storage(
     finally:
         context.close()
 
+
+def test_with_the_worker_a_failed_fetch_boots_from_the_precache(
+    browser: Browser, site_url: str, site_dir: Path
+) -> None:
+    context = browser.new_context()
+    try:
+        first = open_site(browser, site_url, context=context)
+        wait_for_offline_ready(first, site_dir)
+        page, seen, errors = _boot_refusing_the_wasm(context, site_url, "abort")
+        assert page.evaluate("document.body.dataset.state") == "ready"
+        assert seen == [site_url.rstrip("/") + _runtime_path(site_dir, "pyodide.asm.wasm")]
+        assert errors == REFUSED["abort"], errors
+        _check(first)
+    finally:
+        context.close()
+
+
+def test_with_no_wasm_anywhere_the_player_sees_the_error_notice(browser: Browser, site_url: str) -> None:
+    """Pyodide only logs a failed instantiation and waits for ever: the page says so."""
+    context = browser.new_context(service_workers="block")
+    try:
+        page, seen, _ = _boot_refusing_the_wasm(context, site_url, "abort")
+        assert page.is_visible("#error-notice")
+        assert page.evaluate("document.body.dataset.state") == "loading"
+        assert any("pyodide.asm.wasm" in error for error in page.evaluate("window.diceErrors")), (
+            page.evaluate("window.diceErrors"))
+        assert len(seen) == 1
+    finally:
+        context.close()
