@@ -40,14 +40,17 @@ const SNAPSHOT_AFTER_MS = 20_000;
 // is the browser's I/O and not the page's main thread, overlaps PyScript's own start-up
 // instead of following it (docs/performance.md). Null when there is none, or no Cache
 // Storage. Never from the network.
-const savedSnapshot = (async () => {
+const savedSnapshot = fromCacheStorage(snapshotURL).then((cached) => cached?.arrayBuffer() ?? null).catch(() => null);
+
+/** The response Cache Storage holds for ``url`` (in any of the site's caches), or null:
+ * none, or no Cache Storage in this browser. */
+async function fromCacheStorage(url) {
   try {
-    const cached = await caches.match(snapshotURL);
-    return cached ? await cached.arrayBuffer() : null;
+    return (await caches.match(url)) ?? null;
   } catch {
-    return null;
+    return null;  // `caches` undefined (no secure context, or taken away)
   }
-})();
+}
 
 // Pyodide's Emscripten loader: index.html loads it as a classic script, which leaves its
 // factory in a global (tools/classic_loader.py), so that Chromium keeps its compiled code
@@ -76,7 +79,7 @@ createPyodideModule.catch(() => {});  // handled where it is awaited, not as an 
 const wasmURL = new URL("../runtime/pyodide/pyodide.asm.wasm", import.meta.url).href;
 const WASM_PATIENCE_MS = 4000;
 const pageFetch = globalThis.fetch.bind(globalThis);
-const precachedWasm = async () => (typeof caches !== "undefined" && await caches.match(wasmURL)) || null;
+const precachedWasm = () => fromCacheStorage(wasmURL);
 
 /** The network's response, or the precached copy if the network is that slow to start. */
 async function patiently(network) {

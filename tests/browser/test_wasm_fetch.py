@@ -12,18 +12,20 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 from tests.browser.conftest import BOOT_TIMEOUT_S, _check, open_site, wait_for_offline_ready
+from tests.support import load_tool
 
 pytestmark = pytest.mark.browser
 
+build = load_tool("build")
 
-def _runtime_path(site_dir: Path, name: str) -> str:
-    """The URL path of a file of the versioned runtime, as the built site names it."""
-    [found] = site_dir.glob(f"runtime/*/{name}")
-    return "/" + found.relative_to(site_dir).as_posix()
+
+def _runtime_path(name: str) -> str:
+    """The URL path of a file of Pyodide's versioned runtime, as the build names it."""
+    return f"/{build.runtime_dirs()['runtime/pyodide']}/{name}"
 
 
 def test_the_worker_leaves_the_wasm_to_the_network(browser: Browser, site_url: str, site_dir: Path) -> None:
-    wasm, core = _runtime_path(site_dir, "pyodide.asm.wasm"), _runtime_path(site_dir, "core.js")
+    wasm, core = _runtime_path("pyodide.asm.wasm"), f"/{build.runtime_dirs()['runtime/pyscript']}/core.js"
     context = browser.new_context()
     try:
         first = open_site(browser, site_url, context=context)
@@ -70,9 +72,9 @@ REFUSED = {"abort": ["Failed to load resource: net::ERR_FAILED"], "hang": []}
 
 @pytest.mark.parametrize("how", ["abort", "hang"])
 def test_when_the_network_fails_the_wasm_comes_from_cache_storage(
-    browser: Browser, site_url: str, site_dir: Path, how: str
+    browser: Browser, site_url: str, how: str
 ) -> None:
-    wasm = site_url.rstrip("/") + _runtime_path(site_dir, "pyodide.asm.wasm")
+    wasm = site_url.rstrip("/") + _runtime_path("pyodide.asm.wasm")
     # No worker, so that nothing but the page's own fallback can answer.
     context = browser.new_context(service_workers="block")
     try:
@@ -99,7 +101,7 @@ def test_with_the_worker_a_failed_fetch_boots_from_the_precache(
         wait_for_offline_ready(first, site_dir)
         page, seen, errors = _boot_refusing_the_wasm(context, site_url, "abort")
         assert page.evaluate("document.body.dataset.state") == "ready"
-        assert seen == [site_url.rstrip("/") + _runtime_path(site_dir, "pyodide.asm.wasm")]
+        assert seen == [site_url.rstrip("/") + _runtime_path("pyodide.asm.wasm")]
         assert errors == REFUSED["abort"], errors
         _check(first)
     finally:
