@@ -74,32 +74,44 @@ createPyodideModule.catch(() => {});  // handled where it is awaited, not as an 
 // files say why). The copy the worker precached is read from Cache Storage instead when
 // that fetch fails, when the browser knows it is offline, or when the network has not
 // begun to answer after WASM_PATIENCE_MS (a connection that is up but passes nothing; the
-// HTTP cache answers at once). With neither, the player gets the error notice rather
+// HTTP cache answers at once), and that download is cancelled. With neither, the player gets the error notice rather
 // than a page that never leaves "loading" (Pyodide only logs a failed instantiation).
 const wasmURL = new URL("../runtime/pyodide/pyodide.asm.wasm", import.meta.url).href;
 const WASM_PATIENCE_MS = 4000;
 const pageFetch = globalThis.fetch.bind(globalThis);
 const precachedWasm = () => fromCacheStorage(wasmURL);
 
-/** The network's response, or the precached copy if the network is that slow to start. */
-async function patiently(network) {
+/** The network's response, or the precached copy if the network is that slow to start;
+ * the network's download is then cancelled (``cancel``), not left to use up the player's
+ * bandwidth for a copy the page no longer needs. */
+async function patiently(network, cancel) {
   let timer;
   const late = new Promise((resolve) => { timer = setTimeout(resolve, WASM_PATIENCE_MS); })
-    .then(async () => (await precachedWasm()) ?? network);
+    .then(async () => ({ precached: await precachedWasm() }));
   try {
-    return await Promise.race([network, late]);
+    const first = await Promise.race([network, late]);
+    if (first instanceof Response) return first;
+    if (!first.precached) return await network;  // nothing else to wait for
+    cancel?.();
+    return first.precached;
   } finally {
     clearTimeout(timer);
   }
 }
 
-/** The wasm's response: ``started`` (a fetch already under way, or null when the page
- * began offline), else a fetch of its own; the precached copy when that fails. */
-async function fetchWasm(started) {
-  const network = started !== undefined ? started : navigator.onLine === false ? null : pageFetch(wasmURL);
+/** The wasm's response: ``started`` (wasm-fetch.js's fetch already under way, or null when
+ * the page began offline) with its ``cancel``, else a fetch of its own; the precached copy
+ * when that fails. */
+async function fetchWasm(started, cancel) {
+  let network = started;
+  if (network === undefined && navigator.onLine !== false) {
+    const controller = new AbortController();
+    network = pageFetch(wasmURL, { signal: controller.signal });
+    cancel = () => controller.abort();
+  }
   let failure = new Error(`${wasmURL}: offline, and not in Cache Storage`);
   try {
-    const response = network && await patiently(network);
+    const response = network && await patiently(network, cancel);
     if (response?.ok) return response;
     if (response) failure = new Error(`${wasmURL}: HTTP ${response.status} ${response.statusText}`);
   } catch (error) {
@@ -114,8 +126,8 @@ async function fetchWasm(started) {
   throw failure;
 }
 
-const early = globalThis.diceWasm?.url === wasmURL ? globalThis.diceWasm.response : undefined;
-let earlyWasm = fetchWasm(early);
+const early = globalThis.diceWasm?.url === wasmURL ? globalThis.diceWasm : undefined;
+let earlyWasm = fetchWasm(early?.response, early?.cancel);
 earlyWasm.catch(() => {});  // handled where Pyodide awaits it
 globalThis.fetch = (resource, ...rest) => {
   const url = resource instanceof Request ? resource.url : String(resource);

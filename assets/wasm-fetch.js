@@ -9,7 +9,8 @@
 "use strict";
 {
   const url = new URL(document.currentScript.dataset.wasm, document.baseURI).href;
-  const response = navigator.onLine === false ? null : fetch(url);
+  const controller = new AbortController();  // boot.mjs cancels a download it gave up on
+  const response = navigator.onLine === false ? null : fetch(url, { signal: controller.signal });
   response?.catch(() => {});  // boot.mjs falls back to the precached copy
-  globalThis.diceWasm = { url, response };
+  globalThis.diceWasm = { url, response, cancel: () => controller.abort() };
 }

@@ -41,10 +41,13 @@ def test_the_worker_leaves_the_wasm_to_the_network(browser: Browser, site_url: s
         context.close()
 
 
-def _boot_refusing_the_wasm(context: BrowserContext, site_url: str, how: str) -> tuple[Page, list[str], list[str]]:
+def _boot_refusing_the_wasm(
+    context: BrowserContext, site_url: str, how: str
+) -> tuple[Page, list[str], list[str], list[str]]:
     """A new page of ``context`` whose network fetch of the wasm fails (``abort``) or never
     answers (``hang``); returns it once booted or showing the error notice, with the wasm
-    requests seen and the page's console errors."""
+    requests seen, those that ended in failure (refused, or cancelled by the page) and the
+    page's console errors."""
     seen: list[str] = []
     held: list[Route] = []  # a hanging request's route, kept unanswered until the context closes
 
@@ -57,13 +60,15 @@ def _boot_refusing_the_wasm(context: BrowserContext, site_url: str, how: str) ->
 
     context.route("**/pyodide.asm.wasm", refuse)
     page = context.new_page()
+    failed: list[str] = []
+    page.on("requestfailed", lambda request: failed.append(request.url) if "pyodide.asm.wasm" in request.url else None)
     errors: list[str] = []
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(site_url)
     page.wait_for_selector('body[data-state="ready"], #error-notice:not([hidden])', state="attached",
                           timeout=BOOT_TIMEOUT_S * 1000)
-    return page, seen, errors
+    return page, seen, failed, errors
 
 
 # The browser's own console line for a refused request; a hanging one has none.
@@ -80,9 +85,11 @@ def test_when_the_network_fails_the_wasm_comes_from_cache_storage(
     try:
         first = open_site(browser, site_url, context=context)
         first.page.evaluate("(url) => caches.open('dicepad-test').then((cache) => cache.add(url))", wasm)
-        page, seen, errors = _boot_refusing_the_wasm(context, site_url, how)
+        page, seen, failed, errors = _boot_refusing_the_wasm(context, site_url, how)
         assert page.evaluate("document.body.dataset.state") == "ready"
         assert seen == [wasm]
+        # A hanging download is cancelled once the page boots from the copy, not left running.
+        assert failed == [wasm]
         assert errors == REFUSED[how], errors
         assert not page.is_visible("#error-notice")
         page.click("#roll")
@@ -99,7 +106,7 @@ def test_with_the_worker_a_failed_fetch_boots_from_the_precache(
     try:
         first = open_site(browser, site_url, context=context)
         wait_for_offline_ready(first, site_dir)
-        page, seen, errors = _boot_refusing_the_wasm(context, site_url, "abort")
+        page, seen, _, errors = _boot_refusing_the_wasm(context, site_url, "abort")
         assert page.evaluate("document.body.dataset.state") == "ready"
         assert seen == [site_url.rstrip("/") + _runtime_path("pyodide.asm.wasm")]
         assert errors == REFUSED["abort"], errors
@@ -112,7 +119,7 @@ def test_with_no_wasm_anywhere_the_player_sees_the_error_notice(browser: Browser
     """Pyodide only logs a failed instantiation and waits for ever: the page says so."""
     context = browser.new_context(service_workers="block")
     try:
-        page, seen, _ = _boot_refusing_the_wasm(context, site_url, "abort")
+        page, seen, _, _ = _boot_refusing_the_wasm(context, site_url, "abort")
         assert page.is_visible("#error-notice")
         assert page.evaluate("document.body.dataset.state") == "loading"
         assert any("pyodide.asm.wasm" in error for error in page.evaluate("window.diceErrors")), (
