@@ -45,8 +45,8 @@ LOADS = (("game", "dist", ""), ("snapshot-first", "snapshot-first", ""), ("no-py
          ("bare", "dist", "bare.html"))
 #: assets/boot.mjs's read of a snapshot the worker keeps, which snapshot-first replaces.
 SAVED_SNAPSHOT = re.compile(r"const savedSnapshot = fromCacheStorage\(snapshotURL\)[^\n]*\n")
-#: The end of assets/wasm-fetch.js's block, where snapshot-first starts its download.
-WASM_FETCH_END = "  globalThis.diceWasm = { url, response };\n"
+#: The last line of assets/wasm-fetch.js's block, after which snapshot-first starts its download.
+WASM_FETCH_END = re.compile(r"^  globalThis\.diceWasm = .*\n", re.MULTILINE)
 
 
 def edit(path: Path, pattern: str | re.Pattern[str], new: str) -> None:
@@ -64,8 +64,10 @@ def snapshot_first(site: Path, target: Path) -> int:
     snapshot's brotli-11 size, what this adds to the first visit."""
     shutil.copytree(site, target)
     snapshot = next((target / "py").glob("snapshot-*.bin"))
-    edit(target / "assets" / "wasm-fetch.js", WASM_FETCH_END,
-         WASM_FETCH_END + f'  globalThis.diceSnapshot = fetch(new URL("./py/{snapshot.name}", document.baseURI));\n')
+    wasm_fetch = target / "assets" / "wasm-fetch.js"
+    end = WASM_FETCH_END.search(wasm_fetch.read_text(encoding="utf-8"))
+    edit(wasm_fetch, WASM_FETCH_END, (end[0] if end else "")
+         + f'  globalThis.diceSnapshot = fetch(new URL("./py/{snapshot.name}", document.baseURI));\n')
     edit(target / "assets" / "boot.mjs", SAVED_SNAPSHOT,
          "const savedSnapshot = globalThis.diceSnapshot.then((response) => response.arrayBuffer());\n")
     return len(brotli.compress(snapshot.read_bytes(), quality=11))
@@ -85,6 +87,19 @@ def no_pyscript(site: Path, target: Path) -> None:
                     + '\nloadPyodide().then((python) => python.runPython("import game.main"));\n', encoding="utf-8")
 
 
+def check_snapshot_first(pw, root: Path, url: str) -> None:
+    """Stop unless the snapshot-first page does start from the snapshot (a load before the
+    timed ones, which also leaves the server's compressed copy of the snapshot ready)."""
+    context = player_profile(pw, root)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector('body[data-state="ready"]', state="attached", timeout=120_000)
+    start = page.evaluate("document.documentElement.dataset.pythonStart")
+    context.close()
+    if start != "snapshot":
+        raise SystemExit(f"snapshot-first started Python {start!r}: update bench/first_visit_tradeoff.py")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=8, help="cold loads of each page")
@@ -100,6 +115,7 @@ def main() -> None:
     cold: dict[str, list[float]] = {name: [] for name, _, _ in LOADS}
     throttled: dict[str, list[float]] = {"game": [], "snapshot-first": [], "bare": []}
     with sync_playwright() as pw:
+        check_snapshot_first(pw, root, servers["snapshot-first"][1])
         for run in range(args.runs):
             for name, folder, path in LOADS if run % 2 == 0 else LOADS[::-1]:
                 context = player_profile(pw, root)
