@@ -74,8 +74,9 @@ createPyodideModule.catch(() => {});  // handled where it is awaited, not as an 
 // files say why). The copy the worker precached is read from Cache Storage instead when
 // that fetch fails, when the browser knows it is offline, or when the network has not
 // begun to answer after WASM_PATIENCE_MS (a connection that is up but passes nothing; the
-// HTTP cache answers at once), and that download is cancelled. With neither, the player gets the error notice rather
-// than a page that never leaves "loading" (Pyodide only logs a failed instantiation).
+// HTTP cache answers at once), and that download is then cancelled. With neither, the
+// player gets the error notice rather than a page that never leaves "loading" (Pyodide
+// only logs a failed instantiation).
 const wasmURL = new URL("../runtime/pyodide/pyodide.asm.wasm", import.meta.url).href;
 const WASM_PATIENCE_MS = 4000;
 const pageFetch = globalThis.fetch.bind(globalThis);

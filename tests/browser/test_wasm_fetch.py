@@ -1,7 +1,8 @@
 """Pyodide's wasm is the page's own fetch, from the network or the HTTP cache, and never the
 service worker's answer: Chromium keeps a wasm module's compiled code (its code cache)
 only for such a response (docs/performance.md). When the network fails, the page reads
-the copy the worker precached from Cache Storage itself (assets/boot.mjs)."""
+the copy the worker precached from Cache Storage itself (assets/boot.mjs), and cancels a
+download that never began to answer."""
 
 from __future__ import annotations
 
