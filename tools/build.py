@@ -37,6 +37,7 @@ from pathlib import Path
 from types import ModuleType
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from pyscript_chunks import PYSCRIPT_BOOT_CHUNK, pyscript_sources  # noqa: E402
 from python_archives import (  # noqa: E402  (tools/ is a folder of scripts, not a package)
     ARCHIVES,
     BUNDLE,
@@ -76,23 +77,6 @@ CONFIG_ATTRIBUTE = 'config="./pyscript.toml"'
 # version is appended (runtime/pyodide -> runtime/pyodide-314.0.7).
 RUNTIME_PACKAGES = {"runtime/pyscript": "@pyscript/core", "runtime/pyodide": "pyodide"}
 
-# From @pyscript/core/dist: core.js, core.css, every chunk they import statically, and the
-# chunks the core imports dynamically at boot. PyScript imports all its plugin modules
-# (py-editor, py-game, py-terminal, donkey, deprecations-manager) on every page load, even
-# when pyscript.toml disables them (the "mpy" pass has no config, so nothing is disabled
-# there), so those small chunks ship. Left out are the chunks those plugins or the core
-# import only when a feature is used: codemirror (py-editor), xterm and the terminal
-# runtimes (py-terminal), the full TOML parser (py-editor, py-game; and the core for a
-# TOML config, which the built page does not have: its config is JSON), zip (archives in
-# [files], which the built page has none of) and pyodide_graph (`packages`). Chunk names
-# carry a content hash, so they are matched by stem; a version bump keeps working.
-# tests/browser/test_boot.py fails on a 404.
-PYSCRIPT_ENTRIES = ("core.js", "core.css")
-PYSCRIPT_UNUSED = re.compile(r"(codemirror[\w-]*|pyodide_graph|toml|zip)-[\w-]{8}\.js")
-# The chunks every boot imports: the core's own chunk and its plugins (but not the TOML
-# parser or the zip reader, which the built page never needs), preloaded by index.html.
-PYSCRIPT_BOOT_CHUNK = re.compile(r"(core|deprecations-manager|donkey|error|py-editor|py-game|py-terminal)-[\w-]{8}\.js")
-
 # From pyodide/: the loader, the Emscripten module and the interpreter. Not the package
 # lock file: assets/boot.mjs holds the part of it Pyodide needs. The standard library
 # ships as an archive of its own instead (see _speed_up_boot).
@@ -104,12 +88,6 @@ PYODIDE_FILES = (
 # (tools/classic_loader.py): Chromium then keeps its compiled code across visits.
 PYODIDE_LOADER, PYODIDE_LOADER_SCRIPT = "pyodide.asm.mjs", "pyodide.asm.js"
 PYODIDE_LOCK = "pyodide-lock.json"
-
-# Relative ES module imports in minified code: static from"./x.js" / import"./x.js",
-# dynamic import("./x.js").
-_STATIC_IMPORT_RE = re.compile(r"""\b(?:from|import)\s*["']\./([\w.-]+\.js)["']""")
-_DYNAMIC_IMPORT_RE = re.compile(r"""\bimport\(\s*["']\./([\w.-]+\.js)["']\s*\)""")
-
 
 def _load_tool(name: str) -> ModuleType:
     """tools/<name>.py as a module (tools/ is a folder of scripts, not a package)."""
@@ -147,28 +125,6 @@ def _package_dir(name: str) -> Path:
     return pkg
 
 
-def _pyscript_sources(dist: Path) -> list[Path]:
-    """PyScript files to copy: the entries, the closure of their static imports, and the
-    dynamic imports of the core chunk (not those of plugin chunks: see PYSCRIPT_UNUSED)."""
-    todo = [dist / name for name in PYSCRIPT_ENTRIES]
-    seen: set[Path] = set()
-    while todo:
-        src = todo.pop()
-        if src in seen:
-            continue
-        if not src.is_file():
-            raise BuildError(f"{src} is missing from @pyscript/core")
-        seen.add(src)
-        if src.suffix != ".js":
-            continue
-        code = src.read_text(encoding="utf-8")
-        targets = _STATIC_IMPORT_RE.findall(code)
-        if src.name.startswith("core-"):
-            targets += [t for t in _DYNAMIC_IMPORT_RE.findall(code) if not PYSCRIPT_UNUSED.fullmatch(t)]
-        todo += [dist / t for t in targets]
-    return sorted(seen)
-
-
 def _site_sources() -> list[tuple[Path, Path]]:
     """(source, path inside dist) for the site's own files, sorted."""
     pairs = [(ROOT / name, Path(name)) for name in SITE_FILES]
@@ -201,7 +157,7 @@ def build(out: Path) -> int:
     pyodide = _package_dir("pyodide")
     runtime = runtime_dirs()
     pairs = _site_sources()
-    chunks = [Path(runtime["runtime/pyscript"]) / src.name for src in _pyscript_sources(pyscript)]
+    chunks = [Path(runtime["runtime/pyscript"]) / src.name for src in pyscript_sources(pyscript)]
     pairs += [(pyscript / chunk.name, chunk) for chunk in chunks]
     pairs += [(pyodide / name, Path(runtime["runtime/pyodide"]) / name) for name in PYODIDE_FILES]
     for src, _ in pairs:
