@@ -8,6 +8,7 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -41,3 +42,13 @@ def mark_folder(items: Iterable[pytest.Item], folder: Path, marker: str) -> None
     for item in items:
         if folder in item.path.parents:
             item.add_marker(getattr(pytest.mark, marker))
+
+
+def small_asset() -> dict[str, Any]:
+    """A made-up score distribution in the format of assets/strategy/distribution.json, one
+    preset: P(100) = 0.2, P(101) = 0.3, P(130) = 0.5."""
+    cumulative = [200_000, 500_000] + [500_000] * 28 + [1_000_000]
+    return {"format": 1, "presets": {"official": {
+        "table_sha256": "ab" * 32, "mean": 0.2 * 100 + 0.3 * 101 + 0.5 * 130, "sd": 14.9,
+        "percentiles": {"5": 100, "25": 101, "50": 101, "75": 130, "95": 130},
+        "upper_bonus": 0.5, "yahtzee_50": 0.25, "first": 100, "cumulative_ppm": cumulative}}}

@@ -1,5 +1,7 @@
-"""The records over one safe store, against the fake store: corrupt data, a full store, a
-broken store, the schema migration, and two tabs sharing one store."""
+"""The records over one safe store, against the fake store: a healthy store, corrupt or
+foreign data, resetting statistics; and the helpers the other storage tests share. A full
+or broken store is tests/test_storage_failures.py, the schema migration and two tabs
+tests/test_storage_migration.py."""
 
 import json
 from datetime import datetime, timedelta
@@ -8,8 +10,8 @@ import pytest
 
 from game.records.device import Records, open_records
 from game.records.game_slot import GAME_KEY, SavedGame
-from game.records.high_scores import LEGACY_SCORES_KEY, SCORES_KEY, rank
-from game.records.kv import MemoryStore, QuotaExceeded, StorageUnavailable, is_quota_error, storage_error
+from game.records.high_scores import SCORES_KEY
+from game.records.kv import MemoryStore
 from game.records.player_name import NAME_KEY
 from game.records.statistics import stats_key
 
@@ -239,190 +241,6 @@ def test_backups_never_overwrite_earlier_backups():
     assert store.items["yahtzee:backup:yahtzee:scores:1"] == "older"
     assert store.items["yahtzee:backup:yahtzee:scores:2"] == "first"
     assert store.items["yahtzee:backup:yahtzee:scores:3"] == "second"
-
-
-# --- a full store ---------------------------------------------------------------------
-
-
-def test_full_store_keeps_old_data_and_the_new_score_for_the_session():
-    store = MemoryStore()
-    tab(store, "a").scores.add("Ann", 200, preset="official", players=1)
-    before = dict(store.items)
-    store.quota = store.used()  # not one byte more
-    records = tab(store, "b")
-    assert records.scores.add("Bob", 300, preset="official", players=1) == "b1"
-    assert store.items == before  # nothing lost, nothing removed to make room
-    (notice,) = records.take_notices()
-    assert notice.code == "full" and "your high score" in notice.text
-    assert [e.name for e in records.scores.table()] == ["Bob", "Ann"]
-    # Room again: the next score writes the kept one too.
-    store.quota = None
-    records.scores.add("Cy", 100, preset="official", players=1)
-    assert [e.name for e in tab(store).scores.table()] == ["Bob", "Ann", "Cy"]
-
-
-def test_full_store_is_told_once_until_a_write_works():
-    store = MemoryStore(quota=0)
-    records = tab(store)
-    for score in (100, 200, 300):
-        records.scores.add("Ann", score, preset="official", players=1)
-    assert codes(records) == ["full"]
-    assert len(records.scores.table()) == 3
-
-
-def test_full_store_keeps_the_saved_game_and_stats():
-    store = MemoryStore()
-    records = tab(store)
-    put(records, "old game")
-    records.stats.record(200, preset="official", yahtzees=0, upper_bonus=False)
-    before = dict(store.items)
-    store.quota = store.used()
-    assert not put(records, "a much longer new game")
-    stats = records.stats.record(300, preset="official", yahtzees=1, upper_bonus=True)
-    assert store.items == before
-    assert codes(records) == ["full", "full"]
-    assert records.slot.load(str) == "old game"
-    assert stats.games == 2  # counted for this session, written once there is room
-    store.quota = None
-    records.stats.record(100, preset="official", yahtzees=0, upper_bonus=False)
-    assert tab(store).stats.read("official").games == 3
-
-
-def test_corrupt_data_with_no_room_for_a_backup_is_left_untouched():
-    store = MemoryStore({SCORES_KEY: "garbage"})
-    store.quota = store.used()
-    records = tab(store)
-    assert records.scores.add("Ann", 200, preset="official", players=1) == "id1"
-    (notice,) = records.take_notices()
-    assert notice.code == "corrupt" and "no room" in notice.text
-    assert store.items == {SCORES_KEY: "garbage"}
-    records.scores.table()
-    assert records.take_notices() == []  # told once
-    store.quota = None
-    records.scores.add("Bob", 100, preset="official", players=1)
-    assert store.items["yahtzee:backup:yahtzee:scores:1"] == "garbage"
-    assert [e.name for e in tab(store).scores.table()] == ["Ann", "Bob"]
-
-
-# --- a missing or broken store --------------------------------------------------------
-
-
-@pytest.mark.parametrize("store", [None, MemoryStore(broken=True)], ids=["missing", "throwing"])
-def test_without_storage_play_goes_on_in_memory(store):
-    records = tab(store)
-    assert not records.store.persistent
-    (notice,) = records.take_notices()
-    assert notice.code == "unavailable" and "will be lost" in notice.text
-    assert records.scores.add("Ann", 200, preset="official", players=1) == "id1"
-    assert put(records, "game")
-    assert records.stats.record(200, preset="official", yahtzees=0, upper_bonus=False).games == 1
-    assert [e.name for e in records.scores.table()] == ["Ann"]
-    assert records.slot.load(str) == "game"
-    assert records.take_notices() == []
-
-
-def test_storage_that_breaks_mid_game_falls_back_keeping_what_was_read():
-    store = MemoryStore()
-    records = tab(store)
-    records.scores.add("Ann", 200, preset="official", players=1)
-    before = dict(store.items)
-    store.broken = True
-    assert records.scores.add("Bob", 300, preset="official", players=1)
-    assert [e.name for e in records.scores.table()] == ["Bob", "Ann"]
-    assert codes(records) == ["unavailable"]
-    assert not records.store.persistent
-    store.broken = False
-    assert store.items == before
-
-
-def test_browser_error_names_are_classified():
-    assert isinstance(storage_error("QuotaExceededError", "full"), QuotaExceeded)
-    assert isinstance(storage_error("NS_ERROR_DOM_QUOTA_REACHED"), QuotaExceeded)
-    assert isinstance(storage_error("SecurityError"), StorageUnavailable)
-
-    class JsException(Exception):  # what Pyodide raises: the DOMException's name survives
-        name = "QuotaExceededError"
-
-    assert is_quota_error(JsException()) and not is_quota_error(RuntimeError())
-
-
-def test_a_raw_js_quota_error_from_the_wrapper_counts_as_full():
-    class JsException(Exception):
-        name = "QuotaExceededError"
-
-    class FullBrowserStore(MemoryStore):
-        def set_item(self, key, value):
-            raise JsException("quota")
-
-    records = tab(FullBrowserStore())
-    records.scores.add("Ann", 200, preset="official", players=1)
-    assert records.store.persistent and codes(records) == ["full"]
-
-
-# --- migration from schema 0 ----------------------------------------------------------
-
-LEGACY = [{"name": "Ann", "score": 180, "when": 1709290800000},  # 2024-03-01 11:00 UTC
-          {"name": " Bob ", "score": 230, "when": 1709377200000}]
-
-
-def test_prototype_scores_are_migrated_and_left_in_place():
-    raw = json.dumps(LEGACY)
-    store = MemoryStore({LEGACY_SCORES_KEY: raw})
-    table = tab(store).scores.table()
-    assert [(e.id, e.name, e.score, e.date) for e in table] == [
-        ("v0-1", "Bob", 230, "2024-03-02"), ("v0-0", "Ann", 180, "2024-03-01")]
-    assert {(e.preset, e.players, e.assisted) for e in table} == {("official", 1, False)}
-    assert json.loads(store.items[SCORES_KEY])["version"] == 1
-    assert store.items[LEGACY_SCORES_KEY] == raw
-    assert tab(store).scores.table() == table
-
-
-def test_every_tab_migrates_to_the_same_ids_so_merging_does_not_duplicate():
-    raw = json.dumps(LEGACY)
-    one = tab(MemoryStore({LEGACY_SCORES_KEY: raw}), "a").scores.table()
-    two = tab(MemoryStore({LEGACY_SCORES_KEY: raw}), "b").scores.table()
-    assert one == two
-    assert rank([*one, *two]) == one
-
-
-def test_a_version_0_record_under_the_new_key_is_migrated_too():
-    store = MemoryStore({SCORES_KEY: json.dumps({"version": 0, "entries": LEGACY})})
-    assert [e.name for e in tab(store).scores.table()] == ["Bob", "Ann"]
-
-
-@pytest.mark.parametrize("raw", ["{", json.dumps({"name": "Ann"}), json.dumps([{"name": "Ann", "score": -1}])])
-def test_corrupt_prototype_scores_are_backed_up(raw):
-    store = MemoryStore({LEGACY_SCORES_KEY: raw})
-    records = tab(store)
-    assert records.scores.table() == ()
-    (notice,) = records.take_notices()
-    assert notice.code == "corrupt" and "earlier version" in notice.text
-    assert store.items[f"yahtzee:backup:{LEGACY_SCORES_KEY}:1"] == raw
-
-
-# --- two tabs on one store ------------------------------------------------------------
-
-
-def test_two_tabs_each_adding_a_score_keep_both():
-    store = MemoryStore()
-    a, b = tab(store, "a"), tab(store, "b")
-    assert a.scores.table() == b.scores.table() == ()  # both pages open, both show an empty table
-    a.scores.add("Ann", 200, preset="official", players=1)
-    b.scores.add("Bob", 250, preset="official", players=1)
-    a.scores.add("Cy", 100, preset="official", players=1)
-    expected = ["Bob", "Ann", "Cy"]
-    assert [e.name for e in a.scores.table()] == [e.name for e in b.scores.table()] == expected
-    assert [e.id for e in tab(store).scores.table()] == ["b1", "a1", "a2"]
-
-
-def test_two_tabs_counting_games_add_up():
-    store = MemoryStore()
-    a, b = tab(store), tab(store)
-    a.stats.record(200, preset="official", yahtzees=1, upper_bonus=True)
-    b.stats.record(300, preset="official", yahtzees=0, upper_bonus=False)
-    a.stats.record(100, preset="official", yahtzees=0, upper_bonus=False)
-    stats = tab(store).stats.read("official")
-    assert (stats.games, stats.total, stats.yahtzees, stats.upper_bonuses) == (3, 600, 1, 1)
 
 
 # --- resetting statistics -------------------------------------------------------------

@@ -25,8 +25,8 @@ sys.path.insert(0, str(ROOT))  # tools/ holds scripts: game and tests import fro
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, open_site  # noqa: E402
 from tests.browser.layout import PHONES, VIEWPORTS, probe, start_and_roll  # noqa: E402
+from tests.browser.pages import CHROMIUM, CHROMIUM_ARGS, open_site  # noqa: E402
 from tests.support import build_site, load_tool  # noqa: E402
 
 ARTIFACTS = ROOT / "artifacts" / "screenshots"

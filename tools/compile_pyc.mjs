@@ -18,7 +18,7 @@
 //   standard library as source only (python_stdlib.zip holds no .pyc), so Python would
 //   otherwise compile some 140 modules at every page load: about 1.2 s of 2 s in
 //   Chromium here. The site ships their bytecode only, without docstrings: about 0.6 MB
-//   in brotli against 3.8 MB for Pyodide's whole library with the bytecode. tests/browser/conftest.py fails a test, naming the module,
+//   in brotli against 3.8 MB for Pyodide's whole library with the bytecode. tests/browser/pages.py fails a test, naming the module,
 //   when the page asks for a standard-library module the site left out.
 //
 // Everything is compiled without column ranges (PYTHONNODEBUGRANGES: tracebacks keep

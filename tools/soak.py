@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))  # tools/ holds scripts: game and tests import fro
 import pytest  # noqa: E402  (the page helpers fail through pytest.fail, also outside pytest)
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, open_site  # noqa: E402
+from tests.browser.pages import CHROMIUM, CHROMIUM_ARGS, open_site  # noqa: E402
 from tests.browser.randomized import Mismatch, RandomPlay, Tally  # noqa: E402
 from tests.support import build_site, load_tool  # noqa: E402
 

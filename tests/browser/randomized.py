@@ -10,7 +10,6 @@ previews, totals, Undo, the saved game) and have recorded no error; if not, it r
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -21,9 +20,9 @@ from playwright.sync_api import Page
 
 from game import rules
 from game.core import save
-from game.core.errors import IllegalAction
-from game.core.state import GameState, new_game
+from game.core.state import new_game
 from tests.browser import board
+from tests.browser.engine_model import Model, saved_state
 
 # Names the dialog must clean the way the engine does: blank, markup, non-Latin.
 NAMES = ("Ann", "Bob", "Zoë", "", "  Cy  Lee ", "<b>Dee</b>", "李")
@@ -48,7 +47,7 @@ EXTRA_JS = """() => { const roll = document.querySelector('#roll'); return {
 
 
 class Site(Protocol):
-    """What a run needs of tests/browser/conftest.py's SitePage."""
+    """What a run needs of tests/browser/pages.py's SitePage."""
 
     page: Page
     def wait_ready(self, timeout: float = ...) -> float: ...
@@ -65,39 +64,6 @@ class Mismatch(AssertionError):
 
 
 @dataclass
-class Model:
-    """The game as the engine plays it, and the App's undo point (game/session/manager.py)."""
-
-    state: GameState
-    undo_point: GameState | None = None
-    hinted: bool = False  # hints were on during this game: the page may mark it assisted
-
-    def _act(self, action: Callable[[GameState], GameState], undo_point: GameState | None = None) -> str:
-        try:
-            state = action(self.state)
-        except IllegalAction as err:
-            return f"refused ({type(err).__name__})"
-        # As App._act: any other action ends the chance to take a box back, and so does the end.
-        self.state, self.undo_point = state, (None if state.over else undo_point)
-        return "ok"
-
-    def roll(self) -> str:
-        return self._act(lambda s: s.roll())
-
-    def toggle(self, die: int) -> str:
-        return self._act(lambda s: s.toggle_hold(die))
-
-    def score(self, box: str) -> str:
-        return self._act(lambda s: s.score(box), undo_point=self.state)
-
-    def undo(self) -> str:
-        if self.undo_point is None:
-            return "nothing to undo"
-        self.state, self.undo_point = replace(self.undo_point, assisted=True), None
-        return "ok"
-
-
-@dataclass
 class Tally:
     actions: int = 0
     reloads: int = 0
@@ -105,12 +71,6 @@ class Tally:
     refused: int = 0
     presets: set[str] = field(default_factory=set)
     sizes: set[int] = field(default_factory=set)
-
-
-def _saved_state(text: str | None) -> GameState | None:
-    """The game in a ``yahtzee:game`` record (None without one, or once the game ended)."""
-    game = None if text is None else json.loads(text).get("game")
-    return None if game is None else save.loads(game)
 
 
 class RandomPlay:
@@ -163,7 +123,7 @@ class RandomPlay:
             self.site.run_python(f"from game.main import app\napp.start(list(app.state.players), "
                                  f"app.state.preset, {pin!r})\nresult = None")
         # The seed is the page's: the model is the engine's own new game on it (the save must agree).
-        saved = _saved_state(self.page.evaluate("localStorage.getItem('yahtzee:game')"))
+        saved = saved_state(self.page.evaluate("localStorage.getItem('yahtzee:game')"))
         self.model = Model(new_game(names, preset, saved.seed if saved else None), hinted=self.hints_on)
         self.game_seeds.append(self.model.state.seed)
         self.tally.games += 1
@@ -281,7 +241,7 @@ class RandomPlay:
             self.fail("error", errors)
 
     def save_diffs(self, text: str | None) -> list[str]:
-        state, saved = self.model.state, _saved_state(text)
+        state, saved = self.model.state, saved_state(text)
         if state.over or saved is None:  # a finished game is no longer saved
             return [] if state.over and saved is None else [f"saved game: page {saved!r}, engine over={state.over}"]
         page = save.state_to_record(replace(saved, assisted=False))

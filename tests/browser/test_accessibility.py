@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Page
 
 from tests.browser import board
 from tests.browser.a11y import assert_accessible
-from tests.browser.conftest import SitePage, _check, open_site
+from tests.browser.pages import SitePage, check_page, open_site
 
 pytestmark = pytest.mark.browser
 
@@ -46,7 +46,7 @@ def site_page(request: pytest.FixtureRequest, browser: Browser, site_url: str) -
     context = browser.new_context(color_scheme=request.param)
     try:
         site = open_site(browser, site_url, context=context)
-        _check(site)
+        check_page(site)
         yield site
     finally:
         context.close()

@@ -8,13 +8,11 @@ import json
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import pytest
 
-if TYPE_CHECKING:  # the fixtures' type; conftest is not imported at run time
-    from conftest import SitePage
+from tests.browser.pages import SitePage
 
 pytestmark = pytest.mark.browser
 
@@ -144,7 +142,7 @@ def test_csp_header_present_and_not_violated(
 
 
 def test_a_module_left_out_of_the_site_is_named(site: SitePage) -> None:
-    """The guard every browser test runs under (tests/browser/conftest.py): a module of
+    """The guard every browser test runs under (tests/browser/pages.py): a module of
     Pyodide's standard library that the site does not ship is named, and fails the test."""
     outcome = site.run_python(
         "try:\n    import xml.dom.minidom\n    result = 'imported'\n"

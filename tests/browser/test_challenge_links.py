@@ -8,7 +8,7 @@ import pytest
 
 from game.core.links import challenge_query
 from tests.browser import board
-from tests.browser.conftest import _check, open_site
+from tests.browser.pages import check_page, open_site
 
 pytestmark = pytest.mark.browser
 
@@ -40,7 +40,7 @@ def test_a_challenge_link_gives_a_second_browser_the_same_dice_and_the_score_to_
         assert second.page.locator("#challenge b").count() == 0  # the name is text, not markup
         assert not first.page.locator("#challenge").is_visible()
         for site in (first, second):
-            _check(site)
+            check_page(site)
     finally:
         first.page.context.close()
         second.page.context.close()
@@ -55,7 +55,7 @@ def test_bad_query_values_are_ignored_with_a_notice(browser, site_url):
             "<script type=\"py\"", "")
         assert not site.page.locator("#challenge").is_visible()
         board.play_turn_by_clicks(site.page)
-        _check(site)
+        check_page(site)
     finally:
         site.page.context.close()
 
@@ -76,7 +76,7 @@ def test_challenge_a_friend_copies_a_link_that_replays_the_game(browser, site_ur
         assert page.locator("#toast").inner_text().startswith("Link copied")
         copied = page.evaluate("navigator.clipboard.readText()")
         assert copied.startswith(site_url) and "seed=copy-me" in copied and f"beat={score}" in copied
-        _check(site)
+        check_page(site)
     finally:
         context.close()
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Playwright
 
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, _check, open_site, serve
+from tests.browser.pages import CHROMIUM, CHROMIUM_ARGS, check_page, open_site, serve
 from tests.support import load_tool
 
 pytestmark = pytest.mark.browser
@@ -60,7 +60,7 @@ def visit(playwright: Playwright, site_dir: Path, tmp_path_factory: pytest.TempP
         ready, now = site.page.evaluate("[window.__readyAt, performance.now()]")
         ready_at = time.monotonic() - (now - ready) / 1000
         site.page.wait_for_timeout(AFTER_READY_S * 1000)
-        _check(site)
+        check_page(site)
         yield [s for s in server.log if s.at <= ready_at + AFTER_READY_S], ready_at, site.worker_requests
     finally:
         context.close()

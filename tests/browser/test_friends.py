@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page
 from game.core.turn_link import decode, from_fragment
 from tests.browser import board
 from tests.browser.board import SETTLED_JS, STORAGE_JS
-from tests.browser.conftest import SitePage, _check, open_site, wait_for_offline_ready
+from tests.browser.pages import SitePage, check_page, open_site, wait_for_offline_ready
 
 pytestmark = pytest.mark.browser
 
@@ -104,7 +104,7 @@ def test_three_phones_and_a_computer_play_a_whole_game_by_passing_links(phones, 
     for phone, seat in ((ann, 0), (ben, 2), (cy, 3)):
         kept = json.loads(phone.page.evaluate("localStorage.getItem('yahtzee:friends')"))["games"]
         assert len(kept) == 1 and kept[0]["mine"] == [seat] and len(decode(from_fragment(final)).turns) == 52
-        _check(phone)
+        check_page(phone)
     assert ben.page.evaluate("window.caughtUp") and cy.page.evaluate("window.caughtUp")
     assert longest <= 2000
 
@@ -129,7 +129,7 @@ def test_two_phones_play_a_whole_game_one_of_them_offline(browser, site_url, sit
         open_link(other.page, site_url, turn_link(last.page))
         assert standings(ann.page) == standings(ben.page) and len(standings(ann.page)) == 2
         for phone in (ann, ben):
-            _check(phone)
+            check_page(phone)
     finally:
         ann.page.context.close()
         ben.page.context.close()
@@ -147,7 +147,7 @@ def test_the_turn_link_is_shared_or_copied(browser, site_url):
         page.wait_for_selector("#toast:not([hidden])")
         assert page.evaluate("navigator.clipboard.readText()") == site_url + href
         assert page.url == site_url  # the link was copied, not followed
-        _check(site)
+        check_page(site)
     finally:
         context.close()
 
@@ -172,7 +172,7 @@ def test_damaged_old_and_future_links_change_nothing_stored(phones, site_url):
         page.wait_for_function("(w) => document.querySelector('#notices').textContent.includes(w)", arg=words)
         assert json.loads(page.evaluate(STORAGE_JS)) == json.loads(before), href
         assert board.filled(page, 1), "Ben's box is still on the board"
-    _check(ben)
+    check_page(ben)
 
 
 def test_share_result_of_a_daily_challenge_opens_the_final_card_elsewhere(phones, site_url):
@@ -198,8 +198,8 @@ def test_share_result_of_a_daily_challenge_opens_the_final_card_elsewhere(phones
     assert board.total(ben.page, 0, "grand") == score
     assert f"scored {score}" in ben.page.locator("#status .result").inner_text()
     assert ben.page.evaluate("localStorage.getItem('yahtzee:friends')") is None  # only shown, not kept
-    _check(ann)
-    _check(ben)
+    check_page(ann)
+    check_page(ben)
 
 
 def test_games_with_friends_are_listed_and_resumed_offline_and_a_link_never_discards_a_game(phones, site_url):
@@ -230,4 +230,4 @@ def test_games_with_friends_are_listed_and_resumed_offline_and_a_link_never_disc
     board.open_menu(page)
     page.click("#show-games")
     assert page.locator("#games-list [data-resume]").count() == 1  # the solo game, set aside again
-    _check(ben)
+    check_page(ben)

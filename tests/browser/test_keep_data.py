@@ -8,7 +8,7 @@ import pytest
 
 from game.records.backup import FORMAT
 from tests.browser import board
-from tests.browser.conftest import _check, open_site
+from tests.browser.pages import check_page, open_site
 
 pytestmark = pytest.mark.browser
 
@@ -35,7 +35,7 @@ def test_persistence_is_asked_after_a_finished_game_and_shown_in_statistics(brow
         page.wait_for_function("document.getElementById('persist-status').textContent.length > 0")
         persisted = page.evaluate("navigator.storage.persisted()")
         assert ("keeps your data persistently" if persisted else "may clear this data") in status.inner_text()
-        _check(site)
+        check_page(site)
     finally:
         site.page.context.close()
 
@@ -57,7 +57,7 @@ def test_back_up_to_a_file_and_restore_it_on_another_device(browser, site_url, t
         assert path.name.startswith("dice-pad-backup-") and path.suffix == ".json"
         data = json.loads(path.read_text(encoding="utf-8"))
         assert data["format"] == FORMAT and "yahtzee:scores" in data["records"]
-        _check(first)
+        check_page(first)
     finally:
         first.page.context.close()
 
@@ -70,7 +70,7 @@ def test_back_up_to_a_file_and_restore_it_on_another_device(browser, site_url, t
         assert board.snapshot(page) == in_progress  # the backup's game is on this empty board
         assert second.run_python("from game.main import records; result = records.stats.read('official').games") == 1
         assert len(page.locator("#stats-body svg").all()) == 1  # the statistics shown again, with the game
-        _check(second)
+        check_page(second)
     finally:
         second.page.context.close()
 

@@ -13,8 +13,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser
 
-from tests.browser.conftest import SitePage, _check, open_site
 from tests.browser.layout import NAMES, PHONES, VIEWPORTS, probe, start_and_roll
+from tests.browser.pages import SitePage, check_page, open_site
 
 
 @pytest.fixture(params=list(VIEWPORTS), ids=[f"{w}x{h}" for w, h in VIEWPORTS])
@@ -25,7 +25,7 @@ def sized_site(request: pytest.FixtureRequest, browser: Browser, site_url: str) 
     site = open_site(browser, site_url, context=context)
     try:
         yield site
-        _check(site)
+        check_page(site)
     finally:
         context.close()
 
@@ -86,7 +86,7 @@ def test_every_card_is_one_tap_away_and_the_menu_folds(browser: Browser, site_ur
         assert page.locator("#scores-dialog").is_visible()
         assert page.get_attribute("#menu-toggle", "aria-expanded") == "false"  # folded again
         page.locator("#scores-dialog [data-close]").tap()
-        _check(site)
+        check_page(site)
     finally:
         context.close()
 
@@ -104,6 +104,6 @@ def test_a_held_die_is_marked_without_colour(browser: Browser, site_url: str) ->
         assert not free.locator(".held-tag").is_visible()
         # Set apart by position too: the held die sits lower than its neighbours.
         assert held.bounding_box()["y"] > free.bounding_box()["y"] + 4
-        _check(site)
+        check_page(site)
     finally:
         context.close()

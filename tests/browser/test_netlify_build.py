@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Playwright
 
 from tests.browser import board
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, _check, open_site, serve, wait_for_offline_ready
+from tests.browser.pages import CHROMIUM, CHROMIUM_ARGS, ROOT, check_page, open_site, serve, wait_for_offline_ready
 
 pytestmark = pytest.mark.browser
 
@@ -85,7 +85,7 @@ def test_published_site_boots_plays_and_is_installable(
         assert parsed["display"] == "kStandalone"
         errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
         assert errors == [], errors
-        _check(site)
+        check_page(site)
     finally:
         context.close()
         server.shutdown()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser import board
-from tests.browser.conftest import _check, open_site
+from tests.browser.pages import check_page, open_site
 
 pytestmark = pytest.mark.browser
 
@@ -88,8 +88,8 @@ def test_a_tab_that_is_behind_follows_the_other_tab_and_loses_nothing(browser, s
         a.reload()
         first.wait_ready()
         assert board.filled(a, 0) == {box: points, box_b: points_b}
-        _check(first)
-        _check(second)
+        check_page(first)
+        check_page(second)
     finally:
         first.page.context.close()
 

@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Browser, Response
 
 from tests.browser import board
-from tests.browser.conftest import SitePage, _check, open_site, serve, service_worker, wait_for_offline_ready
+from tests.browser.pages import SitePage, check_page, open_site, serve, service_worker, wait_for_offline_ready
 
 pytestmark = pytest.mark.browser
 
@@ -56,7 +56,7 @@ def offline_site(browser: Browser, site_dir: Path, tmp_path_factory: pytest.Temp
         server.server_close()
         raise
     try:
-        _check(site)
+        check_page(site)
         online = site.response
         assert online is not None
         name = wait_for_offline_ready(site, served)
@@ -76,7 +76,7 @@ def offline_site(browser: Browser, site_dir: Path, tmp_path_factory: pytest.Temp
         offline = site.page.reload()
         assert offline is not None
         site.wait_ready()
-        _check(site)
+        check_page(site)
         yield Offline(site, url, online, offline, name, responses_before)
     finally:
         site.page.context.close()
@@ -89,7 +89,7 @@ def offline(offline_site: Offline) -> Iterator[Offline]:
     """The module's offline page; fails the test if it misbehaves during the test."""
     before = offline_site.site.problems()
     yield offline_site
-    _check(offline_site.site, before)
+    check_page(offline_site.site, before)
 
 
 def test_the_game_loads_offline_from_the_precache(offline: Offline) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser import board
-from tests.browser.conftest import _check, open_site
+from tests.browser.pages import check_page, open_site
 
 pytestmark = pytest.mark.browser
 
@@ -49,7 +49,7 @@ def test_throwing_local_storage_leaves_the_game_playable_with_a_notice(browser, 
         assert "will be lost when the page closes" in page.locator("#notices").inner_text()
         board.play_turn_by_clicks(page, holds=(0,))
         assert len(board.filled(page, 0)) == 1
-        _check(site)
+        check_page(site)
     finally:
         site.page.context.close()
 
@@ -63,7 +63,7 @@ def test_corrupt_scores_give_a_notice_and_a_backup_key(browser, site_url):
         backup = page.evaluate("localStorage.getItem('yahtzee:backup:yahtzee:scores:1')")
         assert backup == '{"version": 1, "scores": [oops'
         assert "No scores yet" in page.locator("#scores-table").inner_text()
-        _check(site)
+        check_page(site)
     finally:
         site.page.context.close()
 
@@ -104,6 +104,6 @@ def test_two_tabs_each_finishing_a_game_keep_both_scores(browser, site_url):
             site.page.click("#show-scores")
             table = site.page.locator("#scores-table").inner_text()
             assert "Alpha" in table and "Beta" in table
-            _check(site)
+            check_page(site)
     finally:
         context.close()

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page
 
 from tests.browser import board
-from tests.browser.conftest import _check, open_site
+from tests.browser.pages import check_page, open_site
 
 pytestmark = pytest.mark.browser
 
@@ -113,7 +113,7 @@ def test_a_damaged_stored_value_shows_the_defaults_without_a_word(browser, site_
         close_settings(page)
         assert page.locator("#notices").inner_text() == ""
         assert not page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('yahtzee:backup:'))")
-        _check(site)
+        check_page(site)
     finally:
         site.page.context.close()
 
@@ -150,7 +150,7 @@ def test_sound_and_vibration_on_roll_and_score_follow_their_switches(browser, si
         assert after > sources + 1 and len(vibrations) == 4  # sound only
         assert stored(page) == {"version": 1, "theme": "system", "sound": True, "vibration": False,
                                 "animation": True}
-        _check(site)
+        check_page(site)
     finally:
         site.page.context.close()
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext
 
-from tests.browser.conftest import SitePage, _check, open_site
+from tests.browser.pages import SitePage, check_page, open_site
 from tests.support import load_tool
 
 pytestmark = pytest.mark.browser
@@ -90,11 +90,11 @@ def test_a_returning_page_starts_from_the_snapshot_and_reseeds(
         draws.append(site.run_python(RANDOM_DRAW))
         site.page.click("#roll")
         site.page.wait_for_function("[...document.querySelectorAll('.die')].every(d => d.dataset.face !== '0')")
-        _check(site)
+        check_page(site)
         site.page.close()
     # The snapshot holds the build's `random` state: unreseeded, both pages would draw alike.
     assert draws[0] != draws[1]
-    _check(first)
+    check_page(first)
 
 
 @pytest.mark.parametrize("damage", ["not a snapshot", "SNAPSHOT" * 4096, 4_000_000],
@@ -110,15 +110,15 @@ def test_a_damaged_snapshot_falls_back_and_is_dropped(
     assert site.page.evaluate("document.body.dataset.state") == "ready"
     assert not site.page.is_visible("#error-notice")
     _wait_cached(site, url, cached=False, timeout=10)
-    _check(site)
-    _check(first)
+    check_page(site)
+    check_page(first)
 
 
 def test_without_cache_storage_python_starts_afresh(browser: Browser, site_url: str) -> None:
     site = open_site(browser, site_url, init_script="Object.defineProperty(window, 'caches', {value: undefined});")
     try:
         assert _start(site) == "fresh"
-        _check(site)
+        check_page(site)
     finally:
         site.page.context.close()
 
@@ -138,7 +138,7 @@ def test_the_page_has_the_worker_keep_the_snapshot_when_idle(browser: Browser, s
         assert [name for name in names if name.startswith("dicepad-snapshot-")], names
         returning = open_site(browser, site_url, context=context, intercept=False)
         assert _start(returning) == "snapshot"
-        _check(returning)
-        _check(first)
+        check_page(returning)
+        check_page(first)
     finally:
         context.close()

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.browser import board
-from tests.browser.conftest import SitePage, _check, open_site, serve, service_worker, wait_for_offline_ready
+from tests.browser.pages import SitePage, check_page, open_site, serve, service_worker, wait_for_offline_ready
 
 pytestmark = pytest.mark.browser
 
@@ -48,7 +48,7 @@ def installed(browser: Browser, served: tuple[Path, str]) -> Iterator[tuple[Site
     root, url = served
     site = open_site(browser, url, init_script=f"({PLANT})({json.dumps([*OLD_CACHES, OTHER_SCOPE])})")
     try:
-        _check(site)
+        check_page(site)
         yield site, wait_for_offline_ready(site, root)
     finally:
         site.page.context.close()
@@ -133,4 +133,4 @@ def test_a_new_version_waits_for_reload_and_the_game_survives_it(
     assert old_page not in _cached(page, precache)
     ours = {name for name in page.evaluate("caches.keys()") if name.endswith(url)}
     assert ours <= set(service_worker.cache_names((root / "sw.js").read_text(encoding="utf-8"), url)), ours
-    _check(site)
+    check_page(site)

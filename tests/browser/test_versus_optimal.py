@@ -15,7 +15,7 @@ from game.records.statistics import BIN_WIDTH
 from game.screens.versus import share_words
 from game.strategy.distribution import load_preset
 from tests.browser import board
-from tests.browser.conftest import SitePage, _check, open_site
+from tests.browser.pages import SitePage, check_page, open_site
 
 pytestmark = pytest.mark.browser
 
@@ -133,7 +133,7 @@ def damaged_site(browser: Browser, site_url: str) -> Iterator[SitePage]:
 
         site.page.route(f"**/{ASSET}", damage)
         yield site
-        _check(site)
+        check_page(site)
     finally:
         context.close()
 

@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 
-from tests.browser.conftest import BOOT_TIMEOUT_S, _check, open_site, wait_for_offline_ready
+from tests.browser.pages import BOOT_TIMEOUT_S, check_page, open_site, wait_for_offline_ready
 from tests.support import load_tool
 
 pytestmark = pytest.mark.browser
@@ -36,8 +36,8 @@ def test_the_worker_leaves_the_wasm_to_the_network(browser: Browser, site_url: s
         assert responses[core].from_service_worker  # the rest of the runtime: the precache
         assert not responses[wasm].from_service_worker
         assert [u for u in second.requests if urlsplit(u).path == wasm] == [site_url.rstrip("/") + wasm]
-        _check(first)
-        _check(second)
+        check_page(first)
+        check_page(second)
     finally:
         context.close()
 
@@ -95,7 +95,7 @@ def test_when_the_network_fails_the_wasm_comes_from_cache_storage(
         assert not page.is_visible("#error-notice")
         page.click("#roll")
         page.wait_for_function("[...document.querySelectorAll('.die')].every(d => d.dataset.face !== '0')")
-        _check(first)
+        check_page(first)
     finally:
         context.close()
 
@@ -111,7 +111,7 @@ def test_with_the_worker_a_failed_fetch_boots_from_the_precache(
         assert page.evaluate("document.body.dataset.state") == "ready"
         assert seen == [site_url.rstrip("/") + _runtime_path("pyodide.asm.wasm")]
         assert errors == REFUSED["abort"], errors
-        _check(first)
+        check_page(first)
     finally:
         context.close()
 

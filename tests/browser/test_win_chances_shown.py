@@ -11,7 +11,7 @@ from game.strategy import spread as SP
 from game.strategy import tables as T
 from game.strategy.win_chances import beat_chance, forecast, win_chances
 from tests.browser import board
-from tests.browser.conftest import SitePage, _check, open_site
+from tests.browser.pages import SitePage, check_page, open_site
 
 pytestmark = pytest.mark.browser
 
@@ -77,7 +77,7 @@ def test_a_solo_game_shows_no_chances_and_fetches_no_spread(browser, site_url) -
         site.run_python(PLAY_BOX)
         assert site.page.locator("[data-win-chance]").count() == 0
         assert not [r for r in site.requests if r.endswith(".spread.bin")]
-        _check(site)
+        check_page(site)
     finally:
         site.page.context.close()
 
@@ -86,7 +86,7 @@ def test_a_challenge_shows_the_chance_to_beat_the_score(browser, site_url) -> No
     site = open_site(browser, site_url + challenge_query("wc-test", "official", 260, "Zoë"))
     try:
         _challenge(site)
-        _check(site)
+        check_page(site)
     finally:
         site.page.context.close()
 

@@ -22,7 +22,8 @@ from typing import Any
 
 import pytest
 
-from tests.engines.drivers import EngineDriver, EngineError, FirefoxDriver, WebKitDriver
+from tests.engines.drivers import EngineDriver, EngineError, FirefoxDriver
+from tests.engines.webkit import WebKitDriver
 from tests.support import load_tool, mark_folder
 
 ROOT = Path(__file__).resolve().parents[2]

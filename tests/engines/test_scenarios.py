@@ -20,7 +20,7 @@ from tests.support import load_tool
 service_worker = load_tool("service_worker")
 
 # The service worker controls the page and its precache holds exactly what sw.js lists, at
-# Workbox's cache keys (as tests/browser/conftest.py's wait_for_offline_ready checks in Chromium).
+# Workbox's cache keys (as tests/browser/pages.py's wait_for_offline_ready checks in Chromium).
 PRECACHED_JS = """async (name, expected) => {
   if (!navigator.serviceWorker.controller) return false;
   if (!(await caches.has(name))) return false;
