@@ -16,6 +16,9 @@ variants of that copy (never of the repository):
   runs and imports the game itself. Not a way the product could go (PyScript is the
   platform the game is built on): a floor, to show how much of the gap is PyScript's.
 
+Before the timed loads, one untimed load of every page checks that each variant is what it
+says, and leaves each server with its files compressed, as a CDN keeps them.
+
 Prints the brotli-11 size of what snapshot-first adds to the first visit; the median cold
 time to ready of the game as built, of both variants and of the bare page (bench/bare.html,
 Pyodide as published), each load in a fresh browser profile on disk, in an order that
@@ -30,8 +33,10 @@ import argparse
 import re
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import brotli
@@ -47,16 +52,21 @@ LOADS = (("game", "dist", ""), ("snapshot-first", "snapshot-first", ""), ("no-py
 SAVED_SNAPSHOT = re.compile(r"const savedSnapshot = fromCacheStorage\(snapshotURL\)[^\n]*\n")
 #: The last line of assets/wasm-fetch.js's block, after which snapshot-first starts its download.
 WASM_FETCH_END = re.compile(r"^  globalThis\.diceWasm = .*\n", re.MULTILINE)
+#: What no-pyscript takes out of index.html: PyScript's core, its chunks' preloads, the page's script.
+PYSCRIPT_CORE = re.compile(r'  <script type="module" src="\./runtime/pyscript-[^"]+/core\.js"></script>\n')
+PYSCRIPT_PRELOADS = re.compile(r'  <link rel="modulepreload" href="\./runtime/pyscript-[^"]+">\n')
+PAGE_SCRIPT = re.compile(r'  <script type="py"[^<]*>import game\.main</script>\n')
+#: The end of assets/boot.mjs, where no-pyscript starts the game itself.
+BOOT_END = re.compile(r"\Z")
 
 
-def edit(path: Path, pattern: str | re.Pattern[str], new: str) -> None:
-    """Replace the one match of ``pattern`` in the file, or stop: the file changed shape."""
-    text = path.read_text(encoding="utf-8")
-    found = re.findall(pattern, text) if isinstance(pattern, re.Pattern) else [pattern] * text.count(pattern)
-    if len(found) != 1:
+def edit(path: Path, pattern: re.Pattern[str], new: Callable[[str], str], count: int | None = 1) -> None:
+    """Replace each match of ``pattern`` in the file with ``new(match)``; stop unless there
+    are exactly ``count`` matches (None: at least one), as the file then changed shape."""
+    edited, made = pattern.subn(lambda match: new(match[0]), path.read_text(encoding="utf-8"))
+    if made == 0 or (count is not None and made != count):
         raise SystemExit(f"{path.name} changed shape: update bench/first_visit_tradeoff.py")
-    path.write_text(re.sub(pattern, lambda _: new, text) if isinstance(pattern, re.Pattern)
-                    else text.replace(pattern, new), encoding="utf-8")
+    path.write_text(edited, encoding="utf-8")
 
 
 def snapshot_first(site: Path, target: Path) -> int:
@@ -64,12 +74,10 @@ def snapshot_first(site: Path, target: Path) -> int:
     snapshot's brotli-11 size, what this adds to the first visit."""
     shutil.copytree(site, target)
     snapshot = next((target / "py").glob("snapshot-*.bin"))
-    wasm_fetch = target / "assets" / "wasm-fetch.js"
-    end = WASM_FETCH_END.search(wasm_fetch.read_text(encoding="utf-8"))
-    edit(wasm_fetch, WASM_FETCH_END, (end[0] if end else "")
-         + f'  globalThis.diceSnapshot = fetch(new URL("./py/{snapshot.name}", document.baseURI));\n')
+    fetch = f'  globalThis.diceSnapshot = fetch(new URL("./py/{snapshot.name}", document.baseURI));\n'
+    edit(target / "assets" / "wasm-fetch.js", WASM_FETCH_END, lambda end: end + fetch)
     edit(target / "assets" / "boot.mjs", SAVED_SNAPSHOT,
-         "const savedSnapshot = globalThis.diceSnapshot.then((response) => response.arrayBuffer());\n")
+         lambda _: "const savedSnapshot = globalThis.diceSnapshot.then((response) => response.arrayBuffer());\n")
     return len(brotli.compress(snapshot.read_bytes(), quality=11))
 
 
@@ -77,27 +85,32 @@ def no_pyscript(site: Path, target: Path) -> None:
     """A copy of ``site`` without PyScript: boot.mjs starts Python and imports the game."""
     shutil.copytree(site, target)
     page = target / "index.html"
-    edit(page, re.compile(r'  <script type="module" src="\./runtime/pyscript-[^"]+/core\.js"></script>\n'), "")
-    edit(page, re.compile(r'  <script type="py"[^<]*>import game\.main</script>\n'), "")
-    html = page.read_text(encoding="utf-8")
-    page.write_text(re.sub(r'  <link rel="modulepreload" href="\./runtime/pyscript-[^"]+">\n', "", html),
-                    encoding="utf-8")
-    boot = target / "assets" / "boot.mjs"
-    boot.write_text(boot.read_text(encoding="utf-8")
-                    + '\nloadPyodide().then((python) => python.runPython("import game.main"));\n', encoding="utf-8")
+    for pattern, count in ((PYSCRIPT_CORE, 1), (PYSCRIPT_PRELOADS, None), (PAGE_SCRIPT, 1)):
+        edit(page, pattern, lambda _: "", count)
+    edit(target / "assets" / "boot.mjs", BOOT_END,
+         lambda _: '\nloadPyodide().then((python) => python.runPython("import game.main"));\n')
 
 
-def check_snapshot_first(pw, root: Path, url: str) -> None:
-    """Stop unless the snapshot-first page does start from the snapshot (a load before the
-    timed ones, which also leaves the server's compressed copy of the snapshot ready)."""
-    context = player_profile(pw, root)
-    page = context.new_page()
-    page.goto(url)
-    page.wait_for_selector('body[data-state="ready"]', state="attached", timeout=120_000)
-    start = page.evaluate("document.documentElement.dataset.pythonStart")
-    context.close()
-    if start != "snapshot":
-        raise SystemExit(f"snapshot-first started Python {start!r}: update bench/first_visit_tradeoff.py")
+#: What a check load reads of a page: how Python started, and whether PyScript was fetched.
+PAGE_FACTS = """() => [document.documentElement.dataset.pythonStart ?? null,
+  performance.getEntriesByType('resource').some((entry) => entry.name.includes('/runtime/pyscript-'))]"""
+
+
+def check_loads(pw, root: Path, servers: dict[str, tuple[subprocess.Popen, str]]) -> None:
+    """One untimed load of every page, so that each server has compressed its files once (a
+    CDN keeps them compressed); stops unless each variant is what it says: snapshot-first
+    starts from the snapshot, no-pyscript boots without fetching PyScript."""
+    expected = {"game": ("fresh", True), "snapshot-first": ("snapshot", True), "no-pyscript": ("fresh", False)}
+    for name, folder, path in LOADS:
+        context = player_profile(pw, root)
+        page = context.new_page()
+        page.goto(servers[folder][1] + path)
+        page.wait_for_selector('body[data-state="ready"]', state="attached", timeout=120_000)
+        facts = tuple(page.evaluate(PAGE_FACTS))
+        context.close()
+        if name in expected and facts != expected[name]:
+            raise SystemExit(f"{name}: Python started {facts[0]!r}, PyScript fetched: {facts[1]}; "
+                             f"expected {expected[name]}: update bench/first_visit_tradeoff.py")
 
 
 def main() -> None:
@@ -107,30 +120,34 @@ def main() -> None:
     args = parser.parse_args()
 
     root = Path(tempfile.mkdtemp(prefix="bench-tradeoff-"))
-    build.build(root / "dist")
-    prepare_site(root / "dist")
-    snapshot_bytes = snapshot_first(root / "dist", root / "snapshot-first")
-    no_pyscript(root / "dist", root / "no-pyscript")
-    servers = {folder: start_server(root / folder) for folder in {folder for _, folder, _ in LOADS}}
+    servers: dict[str, tuple[subprocess.Popen, str]] = {}
     cold: dict[str, list[float]] = {name: [] for name, _, _ in LOADS}
     throttled: dict[str, list[float]] = {"game": [], "snapshot-first": [], "bare": []}
-    with sync_playwright() as pw:
-        check_snapshot_first(pw, root, servers["snapshot-first"][1])
-        for run in range(args.runs):
-            for name, folder, path in LOADS if run % 2 == 0 else LOADS[::-1]:
-                context = player_profile(pw, root)
-                cold[name].append(ready_time(context, servers[folder][1] + path)[0])
-                context.close()
-        for run in range(args.throttled):
-            for name, folder, path in LOADS if run % 2 == 0 else LOADS[::-1]:
-                if name in throttled:
+    try:
+        build.build(root / "dist")
+        prepare_site(root / "dist")
+        snapshot_bytes = snapshot_first(root / "dist", root / "snapshot-first")
+        no_pyscript(root / "dist", root / "no-pyscript")
+        for folder in sorted({folder for _, folder, _ in LOADS}):
+            servers[folder] = start_server(root / folder)
+        with sync_playwright() as pw:
+            check_loads(pw, root, servers)
+            for run in range(args.runs):
+                for name, folder, path in LOADS if run % 2 == 0 else LOADS[::-1]:
                     context = player_profile(pw, root)
-                    throttled[name].append(throttled_ready_time(context, servers[folder][1] + path))
+                    cold[name].append(ready_time(context, servers[folder][1] + path)[0])
                     context.close()
-    for server, _ in servers.values():
-        server.terminate()
-        server.wait()
-    shutil.rmtree(root, ignore_errors=True)
+            for run in range(args.throttled):
+                for name, folder, path in LOADS if run % 2 == 0 else LOADS[::-1]:
+                    if name in throttled:
+                        context = player_profile(pw, root)
+                        throttled[name].append(throttled_ready_time(context, servers[folder][1] + path))
+                        context.close()
+    finally:
+        for server, _ in servers.values():
+            server.terminate()
+            server.wait()
+        shutil.rmtree(root, ignore_errors=True)
 
     med = statistics.median
     print(f"snapshot-first adds the snapshot to the first visit: {snapshot_bytes / 1000:.0f} KB brotli-11 "

@@ -20,8 +20,6 @@ from game.strategy import distribution as D
 from game.strategy.tables import load_table, table_path
 from tests.support import small_asset
 
-SVG = "{http://www.w3.org/2000/svg}"
-
 
 @pytest.fixture(scope="module")
 def asset() -> dict[str, Any]:

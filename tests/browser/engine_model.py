@@ -45,7 +45,6 @@ class Model:
         return "ok"
 
 
-
 def saved_state(text: str | None) -> GameState | None:
     """The game in a ``yahtzee:game`` record (None without one, or once the game ended)."""
     game = None if text is None else json.loads(text).get("game")
