@@ -52,8 +52,10 @@ LOADS = (("game", "dist", ""), ("snapshot-first", "snapshot-first", ""), ("no-py
 SAVED_SNAPSHOT = re.compile(r"const savedSnapshot = fromCacheStorage\(snapshotURL\)[^\n]*\n")
 #: The last line of assets/wasm-fetch.js's block, after which snapshot-first starts its download.
 WASM_FETCH_END = re.compile(r"^  globalThis\.diceWasm = .*\n", re.MULTILINE)
-#: What no-pyscript takes out of index.html: PyScript's core, its chunks' preloads, the page's script.
+#: What no-pyscript takes out of index.html: PyScript's core and style sheet, its chunks'
+#: preloads, the page's script.
 PYSCRIPT_CORE = re.compile(r'  <script type="module" src="\./runtime/pyscript-[^"]+/core\.js"></script>\n')
+PYSCRIPT_CSS = re.compile(r'  <link rel="stylesheet" href="\./runtime/pyscript-[^"]+/core\.css">\n')
 PYSCRIPT_PRELOADS = re.compile(r'  <link rel="modulepreload" href="\./runtime/pyscript-[^"]+">\n')
 PAGE_SCRIPT = re.compile(r'  <script type="py"[^<]*>import game\.main</script>\n')
 #: The end of assets/boot.mjs, where no-pyscript starts the game itself.
@@ -85,7 +87,7 @@ def no_pyscript(site: Path, target: Path) -> None:
     """A copy of ``site`` without PyScript: boot.mjs starts Python and imports the game."""
     shutil.copytree(site, target)
     page = target / "index.html"
-    for pattern, count in ((PYSCRIPT_CORE, 1), (PYSCRIPT_PRELOADS, None), (PAGE_SCRIPT, 1)):
+    for pattern, count in ((PYSCRIPT_CORE, 1), (PYSCRIPT_CSS, 1), (PYSCRIPT_PRELOADS, None), (PAGE_SCRIPT, 1)):
         edit(page, pattern, lambda _: "", count)
     edit(target / "assets" / "boot.mjs", BOOT_END,
          lambda _: '\nloadPyodide().then((python) => python.runPython("import game.main"));\n')
