@@ -128,7 +128,6 @@ async function fetchWasm(started, cancel) {
 }
 
 const early = globalThis.diceWasm?.url === wasmURL ? globalThis.diceWasm : undefined;
-if (globalThis.diceWasm && !early) globalThis.diceWasm.cancel?.();  // another URL: not Pyodide's wasm
 let earlyWasm = fetchWasm(early?.response, early?.cancel);
 earlyWasm.catch(() => {});  // handled where Pyodide awaits it
 globalThis.fetch = (resource, ...rest) => {

@@ -1,43 +1,20 @@
 """The records over one safe store, against the fake store: a healthy store, corrupt or
-foreign data, resetting statistics; and the helpers the other storage tests share. A full
-or broken store is tests/test_storage_failures.py, the schema migration and two tabs
+foreign data, resetting statistics (helpers: tests/storage_support.py). A full or broken
+store is tests/test_storage_failures.py, the schema migration and two tabs
 tests/test_storage_migration.py."""
 
 import json
-from datetime import datetime, timedelta
+from datetime import datetime
 
 import pytest
 
-from game.records.device import Records, open_records
+from game.records.device import open_records
 from game.records.game_slot import GAME_KEY, SavedGame
 from game.records.high_scores import SCORES_KEY
 from game.records.kv import MemoryStore
 from game.records.player_name import NAME_KEY
 from game.records.statistics import stats_key
-
-
-class Clock:
-    """A clock that moves one minute each time it is read, so every score is later."""
-
-    def __init__(self, start=datetime(2024, 5, 1, 20, 0)):
-        self.now = start
-
-    def __call__(self):
-        self.now += timedelta(minutes=1)
-        return self.now
-
-
-class Ids:
-    def __init__(self, prefix="id"):
-        self.prefix, self.count = prefix, 0
-
-    def __call__(self):
-        self.count += 1
-        return f"{self.prefix}{self.count}"
-
-
-def tab(store, prefix="id", clock=None):
-    return open_records(store, clock=clock or Clock(), new_id=Ids(prefix))
+from tests.storage_support import codes, put, tab
 
 
 def entry_json(**changes):
@@ -48,15 +25,6 @@ def entry_json(**changes):
 
 def scores_raw(*entries, version=1):
     return json.dumps({"version": version, "entries": list(entries)})
-
-
-def put(records: Records, text: str) -> bool:
-    """Keep ``text`` as the game on the board (one game, id "g", revision 1)."""
-    return records.slot.write(SavedGame("g", 1, text))
-
-
-def codes(records):
-    return [n.code for n in records.take_notices()]
 
 
 # --- a healthy store ------------------------------------------------------------------

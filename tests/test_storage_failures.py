@@ -1,12 +1,12 @@
 """The records when the store fails them: a full store (quota), a store missing or broken,
-and the browser's errors classified. The helpers are tests/test_storage.py's."""
+and the browser's errors classified. Helpers: tests/storage_support.py."""
 
 
 import pytest
 
 from game.records.high_scores import SCORES_KEY
 from game.records.kv import MemoryStore, QuotaExceeded, StorageUnavailable, is_quota_error, storage_error
-from tests.test_storage import codes, put, tab
+from tests.storage_support import codes, put, tab
 
 # --- a full store ---------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from game.records import device
 from game.records import kv as kvstore
 from game.records.device import MemoryStore, open_records
 from game.records.history import HISTORY_KEY, HISTORY_SIZE, FinishedGame
-from tests.test_storage import Clock
+from tests.storage_support import Clock, codes
 
 
 def tab(store, clock=None):
@@ -23,10 +23,6 @@ def keep(records, game_id, text="{}", *, finished="2024-05-01", players=("Ann",)
          preset="official"):
     records.history.add(text, game_id=game_id, finished=finished, preset=preset, players=list(players),
                         scores=list(scores), assisted=assisted)
-
-
-def codes(records):
-    return [n.code for n in records.take_notices()]
 
 
 def test_a_game_is_kept_with_its_text_and_listed():

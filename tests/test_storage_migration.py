@@ -1,5 +1,5 @@
 """The records' schema migration (the prototype's scores, schema 0) and two tabs sharing one
-store. The helpers are tests/test_storage.py's."""
+store. Helpers: tests/storage_support.py."""
 
 import json
 
@@ -7,7 +7,7 @@ import pytest
 
 from game.records.high_scores import LEGACY_SCORES_KEY, SCORES_KEY, rank
 from game.records.kv import MemoryStore
-from tests.test_storage import tab
+from tests.storage_support import tab
 
 # --- migration from schema 0 ----------------------------------------------------------
 
