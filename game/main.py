@@ -42,7 +42,7 @@ try:
 
     link = parse_query(str(window.location.search))
     app.renderer.notify(link.notices)
-    app.games.open(link, records.name.read() or "Player 1", from_fragment(str(window.location.hash)))
+    app.open(link, records.name.read() or "Player 1", from_fragment(str(window.location.hash)))
     app.show_notices()
 
     for control in ("new-game", "show-games", "show-scores", "show-stats", "show-review", "share", "show-settings"):

@@ -71,7 +71,7 @@ def test_game_end_records_stats_and_high_score_then_asks_for_the_name():
     entry_id, name, score = screen.asked[-1]
     assert (name, score) == ("Ann", app.state.grand_totals()[0])
     assert storage.slot.load(save.loads) is None  # nothing left to resume
-    app.ending.confirm_name(entry_id, "  Annie  ")
+    app.confirm_name(entry_id, "  Annie  ")
     assert [(e.name, e.score) for e in storage.scores.table()] == [("Annie", score)]
     assert screen.highlight == entry_id
     assert storage.name.read() == "Annie"

@@ -24,7 +24,7 @@ def device_with_everything() -> tuple[MemoryStore, App]:
     """A device with a finished game (scores, statistics, history), one set aside and one on the board."""
     store = MemoryStore()
     app = App(RecordingRenderer(), open_records(store))
-    app.games.open(Link(), "Ann")
+    app.open(Link(), "Ann")
     finish_solo(app)
     app.records.name.remember("Ann")
     app.start([Player("Ann"), Player("Bob")], seed="set-aside")
@@ -55,7 +55,7 @@ def test_restoring_merges_with_the_device_and_twice_changes_nothing_more():
     text = backup_text(there.records, "2026-11-23")
     store = MemoryStore()
     here = App(RecordingRenderer(), open_records(store))
-    here.games.open(Link(), "Cy")
+    here.open(Link(), "Cy")
     finish_solo(here, faces=(1, 2, 3, 4, 5))
     here.start([Player("Cy")], seed="mine")
     here.roll()
@@ -69,7 +69,7 @@ def test_restoring_merges_with_the_device_and_twice_changes_nothing_more():
     assert sorted(save.loads(g.text).seed for g in here.records.set_aside.games()) == ["on-the-board", "set-aside"]
     restore_backup(here.records, read_backup(text))
     assert {k: v for k, v in store.items.items()} == once
-    here.games.sync()  # the restore bumped no revision under this tab's feet: nothing to follow
+    here.sync()  # the restore bumped no revision under this tab's feet: nothing to follow
     assert here.state == mine
 
 
@@ -77,7 +77,7 @@ def test_a_restored_game_on_the_board_is_followed_by_an_open_tab():
     _, there = device_with_everything()
     store = MemoryStore()
     tab = App(RecordingRenderer(), open_records(store))
-    tab.games.open(Link(), "Cy")  # a fresh game, never played
+    tab.open(Link(), "Cy")  # a fresh game, never played
     restore_backup(open_records(store), read_backup(backup_text(there.records, "2026-11-23")))
     tab.roll()  # refused: the tab follows the restored game first
     assert tab.state == there.state
@@ -124,7 +124,7 @@ def test_restoring_a_file_again_after_playing_on_keeps_the_newer_game():
     store = MemoryStore()
     restore_backup(open_records(store), read_backup(text))
     laptop = App(RecordingRenderer(), open_records(store))
-    laptop.games.open(Link(), "Ann")
+    laptop.open(Link(), "Ann")
     laptop.score(next(iter(laptop.state.legal_scores())))  # played on here
     played = laptop.state
     restore_backup(open_records(store), read_backup(text))

@@ -15,7 +15,9 @@ WITH_EXAMPLES = ["game.rules", "game.core.rules", "game.core.dice", "game.core.s
                  "game.core.players", "game.core.errors", "game.core.save", "game.core.names", "game.core.links",
                  "game.strategy.advice", "game.records.game_slot", "game.records.kv", "game.screens.board",
                  "game.screens.markup", "game.screens.coach_panel", "game.screens.review_report",
-                 "game.screens.games_list", "game.session.manager", "game.session.keeper", "game.session.opening"]
+                 "game.screens.games_list", "game.session.manager", "game.session.keeper", "game.session.opening",
+                 "game.session.outcome", "game.session.ending", "game.session.games", "game.session.typed_dice",
+                 "game.strategy.options"]
 
 
 def test_the_list_names_real_modules() -> None:

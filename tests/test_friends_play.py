@@ -47,7 +47,7 @@ class Device:
         return from_fragment(found.group(1)) if found else None
 
     def open(self, text: str) -> None:
-        self.app.games.open(Link(), "Player", text)
+        self.app.open(Link(), "Player", text)
 
     def play_turn(self) -> None:
         """A person's turn: roll, hold the first die, roll, score the first open box."""
@@ -147,7 +147,7 @@ def test_three_devices_and_a_computer_play_a_whole_game_by_passing_links():
         dee.app.toggle_values()
         assert dee.app.state.over and dict(dee.store.items) == before and dee.turn_link() is None
         ann.app.start([Player("Ann")], seed="next")
-        ann.app.friends.resume(ann.records.friends.games()[0].id)
+        ann.app.resume_friends(ann.records.friends.games()[0].id)
         assert ann.app.state.over and ann.turn_link() == final
         assert ann.records.stats.read(rules.DEFAULT_PRESET).games == 1  # not recorded twice
     run(test)
@@ -207,9 +207,9 @@ def test_opening_a_link_sets_aside_the_game_on_the_board_and_a_half_played_turn_
         assert [g.text is not None for g in ben.records.set_aside.games()] == [True]  # the solo game waits
         ben.app.roll()  # half a turn, then the solo game again: this game is set aside as it is
         dice = ben.app.state.dice
-        ben.app.games.resume(ben.records.set_aside.games()[0].id)
+        ben.app.resume_game(ben.records.set_aside.games()[0].id)
         assert ben.app.state.seed == "mine"
-        ben.app.friends.resume(ben.records.friends.games()[0].id)
+        ben.app.resume_friends(ben.records.friends.games()[0].id)
         await settle(ben)
         assert ben.app.state.rolls_used == 1 and ben.app.state.dice == dice
         assert [g.id for g in ben.records.set_aside.games()] != [ben.app.friends.game]

@@ -21,7 +21,8 @@ import pytest
 
 from game.core import rules
 from game.strategy.chances import TARGET_BOXES, makes_target, target_chance
-from game.strategy.coach import Option, rank_options
+from game.strategy.coach import rank_options
+from game.strategy.options import Option
 from game.strategy.reasons import NEGLIGIBLE, Reason, explain
 from game.strategy.tables import Table, load_preset
 

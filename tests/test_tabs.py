@@ -28,7 +28,7 @@ def tab(store: MemoryStore) -> tuple[App, RecordingRenderer]:
 def reopen(store: MemoryStore, query: str = "") -> tuple[App, RecordingRenderer]:
     """A page load: a new tab on the same store, opened on ``query``."""
     app, screen = tab(store)
-    app.games.open(parse_query(query), "Ann")
+    app.open(parse_query(query), "Ann")
     return app, screen
 
 
@@ -108,7 +108,7 @@ def test_a_link_for_another_seed_asks_and_shows_the_game_in_progress():
     app, screen = reopen(store, "?seed=theirs&beat=250&from=Zoë")
     assert "score of 250" in screen.link_question and "Zoë" in screen.link_question
     assert app.state == mine and not screen.link_forgotten  # a reload before answering asks again
-    app.games.choose_link(play=True)
+    app.choose_link(play=True)
     assert app.state.seed == "theirs" and app.challenge == Challenge(250, "Zoë")
     assert screen.link_forgotten
     (waiting,) = app.records.set_aside.games()
@@ -123,11 +123,11 @@ def test_keeping_my_game_sets_the_links_game_aside_unplayed():
     store = MemoryStore()
     mine = played_game(store).state
     app, screen = reopen(store, "?seed=theirs&preset=free_choice")
-    app.games.choose_link(play=False)
+    app.choose_link(play=False)
     assert app.state == mine and screen.link_forgotten
     (waiting,) = app.records.set_aside.games()
     assert save.loads(waiting.text).seed == "theirs" and save.loads(waiting.text).preset == "free_choice"
-    app.games.resume(waiting.id)
+    app.resume_game(waiting.id)
     assert app.state.seed == "theirs"
     (back,) = app.records.set_aside.games()  # my game waits in turn
     assert save.loads(back.text) == mine
@@ -151,7 +151,7 @@ def test_new_game_sets_the_played_game_aside_and_resume_swaps_them():
     app.start([Player("Cy")], seed="next")
     (waiting,) = app.records.set_aside.games()
     assert save.loads(waiting.text) == first
-    app.games.resume(waiting.id)
+    app.resume_game(waiting.id)
     assert app.state == first
     assert [save.loads(g.text).seed for g in app.records.set_aside.games()] == []  # "next" was never played
     reopened, _ = reopen(store)
@@ -168,7 +168,7 @@ def test_a_link_with_no_seed_resumes_the_game_in_progress():
 def test_open_without_storage_starts_the_links_game():
     screen = RecordingRenderer()
     app = App(screen)
-    app.games.open(Link(seed="solo"), "Ann")
+    app.open(Link(seed="solo"), "Ann")
     assert app.state.seed == "solo"
 
 
@@ -233,11 +233,11 @@ def test_a_computer_step_in_a_tab_behind_follows_and_decides_again():
         return None
 
     b = App(RecordingRenderer(), open_records(store), sleep=no_wait, load_table=load_table)
-    b.games.open(Link(), "Ann")
+    b.open(Link(), "Ann")
     b.computers.decide = decide
     # In a thread of its own: the browser tests' Playwright keeps an event loop running in this one.
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, b.computers.play()).result(timeout=60)
+        pool.submit(asyncio.run, b.computers.play(b)).result(timeout=60)
     assert b.state == a.state and stored_game(store) == a.state  # Ann to play; nothing of B's step
     assert b.state.current_player.name == "Ann" and b.state.rolls_used == 0
 
@@ -255,7 +255,7 @@ def test_games_nobody_played_are_capped_but_a_played_one_never_drops():
     mine = app.state
     for i in range(25):
         other, _ = reopen(store, f"?seed=link-{i}")
-        other.games.choose_link(play=False)
+        other.choose_link(play=False)
     app.start([Player("Cy")], seed="next")
     waiting = open_records(store).set_aside.games()
     assert any(save.loads(g.text) == mine for g in waiting)

@@ -23,7 +23,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.core import rules  # noqa: E402
-from game.strategy.coach import Option, rank_options  # noqa: E402
+from game.strategy.coach import rank_options  # noqa: E402
+from game.strategy.options import Option  # noqa: E402
 from game.strategy.reasons import best_target, explain  # noqa: E402
 from game.strategy.tables import load_preset  # noqa: E402
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from game.screens.markup import escape
-from game.strategy.advice import Advice, describe
+from game.strategy.advice import Advice
+from game.strategy.options import describe
 
 
 def coach_html(enabled: bool, advice: Advice | None, show_values: bool, loading: bool = False) -> str:

@@ -2,7 +2,7 @@
 
 HTML built from a :class:`~game.strategy.review.Review`; the player's name sits in a
 ``data-name-seat="0"`` slot that the DOM layer fills as text. What the player did is
-worded by :func:`game.strategy.advice.describe`, as the coach's options are.
+worded by :func:`game.strategy.options.describe`, as the coach's options are.
 
 >>> from game.core.dice import ScriptedDice
 >>> from game.core.state import new_game
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from game.screens.charts import review_svg
 from game.screens.markup import escape, name_slot
-from game.strategy.advice import describe
+from game.strategy.options import describe
 from game.strategy.review import Decision, Review
 
 

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from game.core.state import GameState
+from game.session import words
 from game.session.ports import LoadSpread, LoadTable, Spawn
 from game.strategy.advice import Advice, advise
 
@@ -43,6 +44,15 @@ class Coach:
         self._loading: asyncio.Future[None] | None = None
         self._fetching: dict[str, asyncio.Future[Table]] = {}  # tables on their way
         self._no_chances: set[str] = set()  # presets whose win chances could not be had
+
+    def switch_hints(self) -> str:
+        """Hints on or off; the words that say which (showing them marks the game assisted)."""
+        self.hints = not self.hints
+        return words.hints_switched(self.hints)
+
+    def switch_values(self) -> None:
+        """The value of every choice shown beside the best, or not."""
+        self.show_values = not self.show_values
 
     def wanted(self, state: GameState) -> bool:
         """Hints are on and a person is to move."""
@@ -74,8 +84,7 @@ class Coach:
                 self.tables[preset] = await self._fetching[preset]
             except Exception as err:  # network or data: the game goes on either way
                 if self._fetching.pop(preset, None) is not None and say:  # said once; a later call tries again
-                    self.announce(f"The strategy could not be loaded ({err}): hints wait for it, "
-                                  "computers play simply.")
+                    self.announce(words.strategy_failed(err))
             else:
                 self._fetching.pop(preset, None)
         return self.tables.get(preset)

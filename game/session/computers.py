@@ -1,5 +1,9 @@
 """Computer turns, played one visible step at a time so people can follow them.
 
+A turn is decided as values (:meth:`ComputerTurns.steps`: what to do to the state, what
+to say, how long to pause) and played through the :class:`~game.session.ports.Board`
+port, so this module knows nothing of the game manager.
+
 Whichever tab reaches a computer's turn plays it; before each step the tab checks that it
 shows the latest saved game (another tab may have played this very turn) and decides
 again from there. A decision's randomness comes from the game alone (:func:`decision_rng`),
@@ -10,16 +14,16 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.core.players import is_level
+from game.core.players import Player, is_level
+from game.core.state import GameState
 from game.session import words
-from game.session.ports import Decide, Sleep, Spawn
+from game.session.ports import Board, Decide, Sleep, Spawn, TableFor
 
 if TYPE_CHECKING:
-    from game.core.players import ComputerLevel
-    from game.core.state import GameState
-    from game.session.manager import App
     from game.strategy.tables import Table
 
 #: Seconds before a computer of a game with friends asks again for its strategy table.
@@ -39,72 +43,87 @@ def decision_rng(state: GameState) -> random.Random:
     return random.Random(f"{state.seed}/{state.turn}/{state.rolls_used}")
 
 
+@dataclass(frozen=True)
+class Step:
+    """One visible step of a computer's turn: the action, its words once done, the pause after."""
+
+    action: Callable[[GameState], GameState]
+    words: Callable[[GameState], str]  # given the state the action made
+    rolled: bool = False
+    pause: float = COMPUTER_PACE
+
+
+def _roll(name: str) -> Step:
+    return Step(lambda s: s.roll(), lambda after: f"{name}: " + words.describe_roll(after), rolled=True)
+
+
 class ComputerTurns:
     """Plays the computers' turns in the background; ``skip`` hurries the current one."""
 
-    def __init__(self, app: App, decide: Decide | None, sleep: Sleep, spawn: Spawn) -> None:
-        self.app, self.decide, self.sleep, self.spawn = app, decide, sleep, spawn
+    def __init__(self, decide: Decide | None, table_for: TableFor, announce: Callable[[str], None],
+                 sleep: Sleep, spawn: Spawn, link_game: Callable[[], bool] = lambda: False) -> None:
+        self.decide, self.table_for, self.announce, self.sleep, self.spawn = decide, table_for, announce, sleep, spawn
+        self.link_game = link_game  # a game with friends: every device must play it alike
         self.fast = False  # "Skip ahead": computers play the rest of their turn at once
         self._task: asyncio.Future[None] | None = None
 
-    def schedule(self) -> None:
-        """Start playing in the background if a computer is to move."""
-        state = self.app.state
+    def to_move(self, state: GameState | None) -> Player | None:
+        """The computer whose turn it is, if there is one and computers can play."""
         player = None if state is None else state.current_player
-        if player is None or not player.is_computer or self.decide is None:
+        return player if player is not None and player.is_computer and self.decide is not None else None
+
+    def schedule(self, board: Board) -> None:
+        """Start playing in the background if a computer is to move."""
+        if self.to_move(board.state) is None:
             self.fast = False
-            return
-        if self._task is None or self._task.done():
-            self._task = self.spawn(self.play())
+        elif self._task is None or self._task.done():
+            self._task = self.spawn(self.play(board))
 
     def skip(self) -> None:
         self.fast = True
 
-    async def play(self) -> None:
-        """Play computer turns until a person is to move."""
-        app = self.app
-        while (state := app.state) is not None and (player := state.current_player) is not None \
-                and player.is_computer and self.decide is not None:
-            if not app.games.sync():  # another tab played on (perhaps this very turn): go on from there
-                continue
-            table = await app.coach.table_for(state.preset) if player.kind != "greedy" else None
-            if app.state is not state:  # a new game was started while the table loaded
-                continue
-            if table is None and player.kind != "greedy" and app.friends.game is not None:
-                # In a game with friends every device must play a computer alike: it waits for
-                # its table rather than play simply (and so differently).
-                app.renderer.announce(words.computer_waits(player.name))
-                await self.sleep(TABLE_RETRY)
-                continue
-            # Without its table (offline before it was ever fetched) a computer plays greedily.
-            level = player.kind if table is not None and is_level(player.kind) else "greedy"
-            if state.rolls_used == 0:
-                if (rolled := app.act(lambda s: s.roll(), rolled=True, computer=True)) is not None:
-                    app.renderer.announce(f"{player.name}: " + words.describe_roll(rolled))
-            else:
-                await self._choose(state, level, table)
-            if not self.fast:
-                await self.sleep(COMPUTER_PACE)
-        self.fast = False
+    def steps(self, state: GameState, table: Table | None) -> tuple[Step, ...]:
+        """The next steps of the computer to move in ``state``: a roll, a box, or a hold then a roll.
 
-    async def _choose(self, state: GameState, level: ComputerLevel, table: Table | None) -> None:
-        """One decision: score a box, or hold dice and (after a pause) roll the rest."""
+        Without its table (offline before it was ever fetched) a computer plays greedily.
+        """
         from game.strategy.players import ScoreBox  # loaded with the strategy, on the first computer turn
 
-        app, seat = self.app, state.current_seat
-        assert seat is not None and state.dice is not None and self.decide is not None
+        player, seat = state.current_player, state.current_seat
+        assert player is not None and seat is not None and self.decide is not None
+        if state.rolls_used == 0:
+            return (_roll(player.name),)
+        assert state.dice is not None
+        level = player.kind if table is not None and is_level(player.kind) else "greedy"
         move = self.decide(level, state.preset, state.cards[seat].filled, state.dice, state.rolls_left,
                            decision_rng(state), table)
         if isinstance(move, ScoreBox):
-            if (scored := app.act(lambda s: s.score(move.box), computer=True)) is not None:
-                app.renderer.announce(words.describe_score(state, scored, move.box))
-            return
-        if (holding := app.act(lambda s: s.set_held(move.held), computer=True)) is None:
-            return  # another tab played on: decide again from its state
-        name = state.players[seat].name
-        app.renderer.announce(words.describe_hold(name, state.dice, move.held))
-        if not self.fast:
-            await self.sleep(COMPUTER_PACE / 2)
-        if app.state is holding and (rolled := app.act(lambda s: s.roll(), rolled=True, computer=True)) is not None:
-            app.renderer.announce(f"{name}: " + words.describe_roll(rolled))
+            box = move.box
+            return (Step(lambda s: s.score(box), lambda after: words.describe_score(state, after, box)),)
+        held, dice = move.held, state.dice
+        return (Step(lambda s: s.set_held(held), lambda _: words.describe_hold(player.name, dice, held),
+                     pause=COMPUTER_PACE / 2), _roll(player.name))
 
+    async def play(self, board: Board) -> None:
+        """Play computer turns until a person is to move."""
+        while (player := self.to_move(state := board.state)) is not None and state is not None:
+            if not board.sync():  # another tab played on (perhaps this very turn): go on from there
+                continue
+            table = await self.table_for(state.preset) if player.kind != "greedy" else None
+            if board.state is not state:  # a new game was started while the table loaded
+                continue
+            if table is None and player.kind != "greedy" and self.link_game():
+                # In a game with friends every device must play a computer alike: it waits for
+                # its table rather than play simply (and so differently).
+                self.announce(words.computer_waits(player.name))
+                await self.sleep(TABLE_RETRY)
+                continue
+            for step in self.steps(state, table):
+                after = board.act(step.action, rolled=step.rolled, computer=True)
+                if after is not None:
+                    self.announce(step.words(after))
+                if not self.fast:
+                    await self.sleep(step.pause)
+                if after is None or board.state is not after:  # refused, or another tab played on
+                    break
+        self.fast = False

@@ -1,39 +1,53 @@
 """The end of a game: the review history, each person's statistics, high scores and their names.
 
 Everything is recorded at once, under the names the players had in the game, and the
-names are asked for after: closing the tab at the prompt loses nothing.
+names are asked for after: closing the tab at the prompt loses nothing. The questions are
+returned as an :class:`~game.session.outcome.Outcome` for the game manager to ask.
+
+>>> from dataclasses import replace
+>>> from game.core.card import Card
+>>> from game.core.state import new_game
+>>> from game.records.device import open_records
+>>> from game.records.kv import MemoryStore
+>>> keeper = GameKeeper(open_records(MemoryStore()))
+>>> keeper.switch_to("g1", None)
+True
+>>> over = replace(new_game(["Ann"], seed="end"), turn=13, cards=(Card().with_box("chance", 20, 0),))
+>>> ending = Ending(keeper)
+>>> asked = ending.finish(over).ask_name
+>>> asked[1:], ending.confirm_name(asked[0], "Annie").high_scores == asked[0]
+(('Ann', 20), True)
 """
 
 from __future__ import annotations
 
 import datetime
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from game.core import save
 from game.core.state import GameState
-
-if TYPE_CHECKING:
-    from game.session.manager import App
+from game.session.keeper import GameKeeper
+from game.session.outcome import Outcome
 
 
 class Ending:
     """Records a finished game once, then asks for each new high score's name in turn."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, keeper: GameKeeper | None) -> None:
+        self.keeper = keeper
         self.finished_id: str | None = None  # the history id of the game that just ended
         self.last_entry: str | None = None  # the high score entered last (highlighted in the table)
         self.on_finish: Callable[[], None] | None = None  # the page asks for persistent storage then
         self._names: list[tuple[str, str, int]] = []  # (entry id, name, score) awaiting a name
 
-    def finish(self, state: GameState) -> None:
+    def finish(self, state: GameState) -> Outcome:
         """Record each person's result once; enter high scores at once, then ask for names."""
-        records, keeper = self.app.records, self.app.keeper
-        if records is None or keeper is None:
-            return
+        keeper = self.keeper
+        if keeper is None:
+            return Outcome()
+        records = keeper.records
         # Every decision is kept for the review (the last 50 games), under the game's own id:
-        # a tab that was behind finds the finished game there (GameSwitcher.load_saved).
+        # a tab that was behind finds the finished game there (games.load_saved).
         self.finished_id = keeper.id
         kept = records.history.add(save.dumps(state), game_id=keeper.id or "", finished=_today(),
                                    preset=state.preset, players=[p.name for p in state.players],
@@ -58,24 +72,22 @@ class Ending:
                                        assisted=state.assisted)
             if entry is not None:
                 self._names.append((entry, name, score))
-        self.next_name()
+        return self.next_name()
 
-    def next_name(self) -> None:
+    def next_name(self) -> Outcome:
         """Ask for the next name, or show the table once every name is in."""
         if self._names:
-            self.app.renderer.ask_name(*self._names[0])
-        elif self.last_entry is not None:
-            self.app.renderer.show_high_scores(self.last_entry)
+            return Outcome(ask_name=self._names[0])
+        return Outcome(high_scores=self.last_entry)
 
-    def confirm_name(self, entry_id: str, name: str) -> None:
+    def confirm_name(self, entry_id: str, name: str) -> Outcome:
         """The player entered (or kept) ``name`` for the high score ``entry_id``."""
         self._names = [queued for queued in self._names if queued[0] != entry_id]
-        if (records := self.app.records) is not None:
-            records.scores.rename(entry_id, name)
-            records.name.remember(name)
-            self.app.show_notices()
+        if self.keeper is not None:
+            self.keeper.records.scores.rename(entry_id, name)
+            self.keeper.records.name.remember(name)
         self.last_entry = entry_id
-        self.next_name()
+        return self.next_name()
 
 
 def _today() -> str:

@@ -20,16 +20,14 @@ a person, and a device makes its own seats ``human`` and the others ``link``
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from game.core.card import Score
 from game.core.players import Player
 from game.core.state import GameState
 from game.core.turn_link import (
     GameLink,
-    TurnLinkError,
     decode,
     encode,
     fragment,
@@ -41,9 +39,10 @@ from game.core.turn_link import (
 from game.records.friends_games import Kept
 from game.screens.regions import BoardView, board_regions
 from game.session import words
-
-if TYPE_CHECKING:
-    from game.session.manager import App
+from game.session.games import load_saved
+from game.session.keeper import GameKeeper
+from game.session.outcome import CatchUp, OnBoard, Outcome
+from game.session.ports import Renderer, Sleep
 
 #: Seconds per step while catching up: quick, but each roll and box can be followed.
 CATCH_UP_PACE = 0.35
@@ -73,8 +72,8 @@ def claim(state: GameState) -> tuple[int, ...]:
 class FriendsPlay:
     """The link game on the board, if any: keeps its link, passes it on, catches up."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, keeper: GameKeeper | None) -> None:
+        self.keeper = keeper
         self.game: str | None = None  # the id of the link game on the board (None: not a link game)
         self.replaying = False  # catching up: the board shows turns already played
         self.fast = False  # Skip: stop catching up
@@ -91,135 +90,116 @@ class FriendsPlay:
     def keep(self, state: GameState) -> None:
         """After a save: a finished turn of the board's link game goes into its kept link (the
         list is written only when the link is new to it)."""
-        records = self.app.records
-        if self.game is not None and records is not None and not state.rolls_used:
+        if self.game is not None and self.keeper is not None and not state.rolls_used:
+            records = self.keeper.records
             records.friends.keep(encode(state), mine_of(state), records.store.stamp())
 
     # --- opening a link -------------------------------------------------------------------
 
-    def open(self, text: str) -> bool:
-        """Open the link game ``text``; False (and a notice) if the link cannot be read."""
-        app = self.app
-        try:
-            content = decode(text)
-            final = replay(content)
-        except TurnLinkError as error:  # quotes nothing from the link; nothing stored changes
-            app.renderer.notify([str(error)])
-            return False
+    def open(self, text: str) -> Outcome:
+        """Open the link game ``text``; raises :class:`TurnLinkError` (its message quotes nothing
+        from the link, and nothing stored changes) if the link cannot be read."""
+        content = decode(text)
+        final = replay(content)
         gid = game_id(content)
-        kept = app.records.friends.find(gid) if app.records is not None else None
+        records = self.keeper.records if self.keeper is not None else None
+        kept = records.friends.find(gid) if records is not None else None
         mine = kept.mine if kept is not None and kept.mine else claim(final)
         since = kept.turns if kept is not None else 0
         if kept is None and not mine and final.over:  # someone's final card: shown, not kept
-            self._view(final)
-            return True
+            return self._view(final)
         outcome: Kept = "new"
-        if app.records is not None:
-            outcome = app.records.friends.keep(text, mine, app.records.store.stamp())
+        if records is not None:
+            outcome = records.friends.keep(text, mine, records.store.stamp())
+        notices: tuple[str, ...] = ()
         if kept is not None and outcome in ("older", "conflict"):
-            app.renderer.notify([_kept_notice(outcome, kept.turns, len(content.turns))])
+            notices = (words.kept_link(outcome == "older", kept.turns, len(content.turns)),)
             content = kept.content
-        self.show(gid, content, mine, since if outcome in ("new", "later") else len(content.turns),
-                  record=outcome in ("new", "later", "refused"))
-        return True
+        shown = self.show(gid, content, mine, since if outcome in ("new", "later") else len(content.turns),
+                          record=outcome in ("new", "later", "refused"))
+        return replace(shown, notices=notices + shown.notices)
 
-    def resume(self, gid: str) -> None:
+    def resume(self, gid: str) -> Outcome:
         """Put the kept link game ``gid`` on the board (from Games with friends)."""
-        records = self.app.records
-        kept = records.friends.find(gid) if records is not None else None
+        kept = self.keeper.records.friends.find(gid) if self.keeper is not None else None
         if kept is None:
-            self.app.renderer.announce(words.CANNOT_RESUME)
-            return
-        self.show(gid, kept.content, kept.mine, kept.turns, record=False)
+            return Outcome(said=(words.CANNOT_RESUME,))
+        return self.show(gid, kept.content, kept.mine, kept.turns, record=False)
 
-    def show(self, gid: str, content: GameLink, mine: Sequence[int], since: int, record: bool) -> None:
+    def show(self, gid: str, content: GameLink, mine: Sequence[int], since: int, record: bool) -> Outcome:
         """Put the game on the board (the board's game set aside), then catch up from turn ``since``.
 
         ``record``: the game is new here, so its end (if it has ended) is recorded here."""
-        app = self.app
         steps = tuple(replace(s, players=seated(s.players, mine)) for s in replay_steps(content, since))
-        final = self._in_progress(gid, steps[-1])
+        final, notices = self._in_progress(gid, steps[-1])
         if final.over and not record:
-            self._view(final, gid)  # recorded when it ended here: shown as it is, nothing written
-            return
+            return self._view(final, gid)  # recorded when it ended here: shown as it is, nothing written
         unchanged = False  # the board already holds this very state: nothing to write
-        if app.keeper is not None and app.records is not None:
-            stored = app.records.slot.read()
+        if self.keeper is not None:
+            keeper, records = self.keeper, self.keeper.records
+            stored = records.slot.read()
             if stored is not None and stored.id == gid:
-                app.keeper.adopt(stored)
-                unchanged = app.games.load_saved(stored) == final
-            elif not app.keeper.switch_to(gid, None):
-                app.renderer.announce(words.CANNOT_SET_ASIDE)
-                app.show_notices()
-                return
+                keeper.adopt(stored)
+                on_board, more = load_saved(keeper, stored)
+                unchanged, notices = on_board == final, notices + more
+            elif not keeper.switch_to(gid, None):
+                return Outcome(said=(words.CANNOT_SET_ASIDE,), notices=notices)
             if not unchanged:
-                app.keeper.save(final)
-                app.records.set_aside.take(gid)  # a turn half played here, now back on the board
-        app.show(final, None, gid)
-        app.renderer.forget_link()
+                keeper.save(final)
+                records.set_aside.take(gid)  # a turn half played here, now back on the board
         if len(steps) > 1 and steps[-1] is not final:
             steps = steps[:1]  # resumed mid-turn: its turns were seen here
-        if len(steps) > 1:
-            self.replaying, self.fast = True, False  # from now: a tap on the board skips, not plays
-            app.computers.spawn(self.catch_up(steps, final))
-        else:
-            app.actuate(keep=not unchanged)
+        catch_up = CatchUp(steps, final, gid) if len(steps) > 1 else None
+        return Outcome(board=OnBoard(final, None, gid, keep=not unchanged, draw=catch_up is None),
+                       catch_up=catch_up, forget_link=True, notices=notices)
 
-    def _view(self, final: GameState, gid: str | None = None) -> None:
+    def _view(self, final: GameState, gid: str | None = None) -> Outcome:
         """Show a finished link game without writing anything (its end was recorded where it
         was played); ``gid``: one this device played, which still offers its final link."""
-        app = self.app
-        app.show(final if gid else replace(final, players=seated(final.players, ())), None, gid)
-        app.read_only = True
-        app.renderer.forget_link()
-        app.actuate()
+        state = final if gid else replace(final, players=seated(final.players, ()))
+        return Outcome(board=OnBoard(state, None, gid, read_only=True), forget_link=True)
 
-    def _in_progress(self, gid: str, final: GameState) -> GameState:
+    def _in_progress(self, gid: str, final: GameState) -> tuple[GameState, tuple[str, ...]]:
         """``final``, or a turn of it half played on this device (on the board or set aside)."""
-        records = self.app.records
-        if records is None:
-            return final
+        if self.keeper is None:
+            return final, ()
+        records = self.keeper.records
         stored = records.slot.read()
         candidates = [stored] if stored is not None and stored.id == gid else []
         candidates += [g for g in records.set_aside.games() if g.id == gid]
+        notices: tuple[str, ...] = ()
         for saved in candidates:
-            state = self.app.games.load_saved(saved)
+            state, more = load_saved(self.keeper, saved)
+            notices += more
             if state is not None and state.rolls_used and turns_of(state) == turns_of(final):
-                return replace(state, players=final.players)
-        return final
+                return replace(state, players=final.players), notices
+        return final, notices
 
     # --- catching up ----------------------------------------------------------------------
 
-    async def catch_up(self, steps: Sequence[GameState], final: GameState) -> None:
-        """Show each roll and box played since this device last saw the game, then go on."""
-        app = self.app
+    async def catch_up(self, catch_up: CatchUp, on_board: Callable[[], bool], screen: Renderer,
+                       sleep: Sleep) -> Outcome:
+        """Show each roll and box played since this device last saw the game, while
+        ``on_board()`` holds and nobody skips; then, if it still holds, the game to play on."""
         self.replaying = True
         try:
-            for before, step in zip(steps, steps[1:], strict=False):
-                if self.fast or app.state is not final:
+            for before, step in zip(catch_up.steps, catch_up.steps[1:], strict=False):
+                if self.fast or not on_board():
                     break
                 names = [p.name for p in step.players] + [""]
                 view = BoardView(step, rolled=step.rolls_used > 0, catching_up=True)
-                app.renderer.render(board_regions(view), names)
+                screen.render(board_regions(view), names)
                 move = step.moves[-1]
                 if isinstance(move, Score):
-                    app.renderer.announce(words.describe_score(before, step, move.box))
-                await app.computers.sleep(CATCH_UP_PACE)
+                    screen.announce(words.describe_score(before, step, move.box))
+                await sleep(CATCH_UP_PACE)
         finally:
             self.replaying = False
-        if app.state is final:
-            app.actuate()
-            player = final.current_player
-            if player is not None and player.is_human:
-                app.renderer.announce(f"Caught up. Your turn, {player.name}.")
+        if not on_board():  # another game was put on the board meanwhile
+            return Outcome()
+        final, player = catch_up.final, catch_up.final.current_player
+        said = (words.caught_up(player.name),) if player is not None and player.is_human else ()
+        return Outcome(board=OnBoard(final, None, catch_up.game), said=said)
 
     def skip(self) -> None:
         self.fast = True
-
-
-def _kept_notice(outcome: Kept, kept_turns: int, link_turns: int) -> str:
-    if outcome == "older":
-        return (f"This link is from earlier in the game ({link_turns} turns played); this device already has "
-                f"a later state ({kept_turns} turns) and keeps it.")
-    return ("This link does not continue the game as this device has it, so the device keeps its own "
-            f"({kept_turns} turns played). Ask for the latest link.")

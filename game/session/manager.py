@@ -3,8 +3,11 @@
 Like 2048's GameManager, it is built with its edges passed in (a renderer, the device's
 records, a clock for the computers' pace, the strategy) and every change ends in one
 :meth:`App.actuate`: decide what the board shows, draw it, save it. Its jobs beyond the
-turn flow live beside it: :mod:`~game.session.computers`, :mod:`~game.session.coaching`,
-:mod:`~game.session.ending`, :mod:`~game.session.games` and :mod:`~game.session.words`.
+turn flow live beside it, each knowing nothing of the App: :mod:`~game.session.games`
+(links, tabs, games set aside), :mod:`~game.session.friends`, :mod:`~game.session.ending`
+return an :class:`~game.session.outcome.Outcome` that :meth:`App.apply` carries out;
+:mod:`~game.session.computers` plays through the ``Board`` port; :mod:`~game.session.coaching`
+holds the hints and tables.
 
 >>> from game.core.dice import ScriptedDice
 >>> from game.session.fakes import RecordingRenderer
@@ -14,7 +17,7 @@ turn flow live beside it: :mod:`~game.session.computers`, :mod:`~game.session.co
 >>> app.roll(ScriptedDice([6, 6, 6, 6, 6]))
 >>> screen.spoken[-1]
 'Rolled 6, 6, 6, 6, 6. 2 rolls left.'
->>> app.handle("score", "yahtzee")
+>>> app.score("yahtzee")
 >>> app.state.cards[0].filled
 {'yahtzee': 50}
 """
@@ -24,17 +27,17 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Literal, get_args
 
 from game.core import rules
 from game.core.card import Score
-from game.core.dice import DiceSource, new_seed
-from game.core.errors import IllegalAction, SetupError
+from game.core.dice import DiceSource
+from game.core.errors import IllegalAction
+from game.core.links import Link
 from game.core.players import Player
-from game.core.state import GameState, new_game
-from game.core.turn_link import game_id, is_link_id, to_link
+from game.core.state import GameState
+from game.core.turn_link import TurnLinkError, is_link_id
 from game.records.device import Records
-from game.records.game_slot import Challenge, SavedGame
+from game.records.game_slot import Challenge
 from game.screens.regions import BoardView, board_regions
 from game.session import words
 from game.session.coaching import Coach
@@ -43,12 +46,10 @@ from game.session.ending import Ending
 from game.session.friends import FriendsPlay
 from game.session.games import GameSwitcher
 from game.session.keeper import GameKeeper
+from game.session.outcome import CatchUp, Outcome
 from game.session.perfect_play import PerfectPlay
 from game.session.ports import Decide, LoadDistribution, LoadSpread, LoadTable, Renderer, Sleep, Spawn
-
-#: What a player can ask of the board (game.web.inputs maps clicks and keys to these).
-GameCommand = Literal["roll", "hold", "score", "undo", "hints", "values", "skip", "enter-dice"]
-GAME_COMMANDS: tuple[GameCommand, ...] = get_args(GameCommand)
+from game.session.typed_dice import typed_dice
 
 
 class App:
@@ -63,59 +64,103 @@ class App:
         self.challenge: Challenge | None = None  # a friend's score to beat on this seed
         self.undo_point: GameState | None = None  # the state before the last box a person scored
         self.keeper = GameKeeper(records) if records is not None else None
+        self.sleep, self.spawn = sleep, spawn
+        # The helpers get narrow ports and return what should happen (Outcome): none knows the App.
         self.coach = Coach(load_table, spawn, renderer.announce, lambda: self.actuate(coach_only=True), load_spread)
-        self.computers = ComputerTurns(self, decide, sleep, spawn)
         self.perfect = PerfectPlay(load_distribution, spawn, lambda: self.actuate(coach_only=True, keep=False))
-        self.ending = Ending(self)
-        self.games = GameSwitcher(self)
-        self.friends = FriendsPlay(self)
+        self.ending = Ending(self.keeper)
+        self.games = GameSwitcher(self.keeper)
+        self.friends = FriendsPlay(self.keeper)
+        self.computers = ComputerTurns(decide, self.coach.table_for, renderer.announce, sleep, spawn,
+                                       link_game=lambda: self.friends.game is not None)
         self.read_only = False  # see show()
-
-    def handle(self, command: GameCommand, arg: str = "") -> None:
-        """Run one command; ``arg`` is its argument as the page gives it (a die or a box)."""
-        COMMANDS[command](self, arg)
 
     # --- starting and showing a game ------------------------------------------------------
 
     def start(self, players: Sequence[Player], preset: str = rules.DEFAULT_PRESET, seed: str | None = None,
               challenge: Challenge | None = None, real_dice: bool = False) -> None:
-        """Start a game; ``challenge`` is a friend's score to beat on the same seed.
-
-        The game on the board, if it was played, is set aside (resumable from Games).
-        With ``real_dice`` the players throw physical dice and type them in; hints are on.
-        """
-        try:
-            state = new_game(players, preset, seed, real_dice=real_dice)
-        except SetupError as err:
-            self.renderer.announce(f"Cannot start: {err}")
-            return
-        challenge = challenge if len(players) == 1 else None
-        # A game with a friend by link is known by the same id on every device it reaches.
-        game = game_id(to_link(state)) if any(p.kind == "link" for p in state.players) else new_seed()
-        if self.keeper is not None and not self.keeper.switch_to(game, challenge):
-            self.renderer.announce(words.CANNOT_SET_ASIDE)
-            self.show_notices()
-            return
-        self.show(state, challenge, game)
-        self.games.pending_link = None
-        self.coach.hints = self.coach.hints or real_dice
-        self.renderer.forget_link()
-        self.actuate()
-        self.renderer.announce(words.describe_start(state))
-
-    def resume(self, state: GameState, saved: SavedGame | None = None) -> None:
-        """Show ``state``, the game stored as ``saved`` (its id, revision and challenge)."""
-        self.show(state, saved.challenge if saved is not None else self.challenge,
-                  saved.id if saved is not None else self.friends.game)
-        if saved is not None and self.keeper is not None:
-            self.keeper.adopt(saved)
-        self.actuate(keep=saved is None)
+        """Start a game (:meth:`GameSwitcher.start`): the one on the board, if played, is set aside."""
+        self.apply(self.games.start(players, preset, seed, challenge, real_dice))
 
     def show(self, state: GameState, challenge: Challenge | None, game: str | None = None) -> None:
         """Put ``state`` on the board (the caller actuates); ``game``: its id, if known."""
         self.state, self.challenge, self.undo_point, self.ending.last_entry = state, challenge, None, None
         self.friends.game = game if is_link_id(game) else None
         self.read_only = False  # a finished game shown from a link: the stored game is another
+
+    # --- the games on the board, in tabs and by link: the helpers decide, apply() carries out ----
+
+    def open(self, link: Link, name: str, turn: str | None = None) -> None:
+        """Show what the page opens on: the stored game, the link's game, or the stored game
+        and the question which to play. ``turn``: a game with friends (``#play=…``) to open;
+        if it cannot be read (it is said why), the page opens as without it."""
+        if turn is None or not self.open_turn_link(turn):
+            self.apply(self.games.open(link, name))
+
+    def open_turn_link(self, text: str) -> bool:
+        """Open the game with friends ``text``; False (and a notice) if the link cannot be read."""
+        try:
+            outcome = self.friends.open(text)
+        except TurnLinkError as error:  # quotes nothing from the link; nothing stored changes
+            self.renderer.notify([str(error)])
+            return False
+        self.apply(outcome)
+        return True
+
+    def choose_link(self, play: bool) -> None:
+        """The answer to the question :meth:`open` asked: play the link's game, or keep mine."""
+        self.apply(self.games.choose_link(play))
+
+    def resume_game(self, game_id: str) -> None:
+        """Play the set-aside game ``game_id`` (from Games)."""
+        if self.sync():
+            self.apply(self.games.resume(game_id))
+
+    def resume_friends(self, game_id: str) -> None:
+        """Play the game with friends ``game_id`` (from Games with friends)."""
+        self.apply(self.friends.resume(game_id))
+
+    def confirm_name(self, entry_id: str, name: str) -> None:
+        """The player entered (or kept) ``name`` for the high score ``entry_id``."""
+        self.apply(self.ending.confirm_name(entry_id, name))
+
+    def sync(self) -> bool:
+        """True if this tab shows the latest saved game. Otherwise it follows the game another
+        tab saved since, says so, and returns False."""
+        if (follow := self.games.follow()) is None:
+            return True
+        self.apply(follow)
+        return False
+
+    def apply(self, outcome: Outcome) -> None:
+        """Carry out what a helper decided, in one pass: the game, the board, then the words."""
+        if (board := outcome.board) is not None:
+            self.show(board.state, board.challenge, board.game)
+            self.read_only, self.coach.hints = board.read_only, self.coach.hints or board.hints
+            if board.adopt is not None and self.keeper is not None:
+                self.keeper.adopt(board.adopt)
+            if board.draw:
+                self.actuate(keep=board.keep)
+        if outcome.forget_link:
+            self.renderer.forget_link()
+        if (catch_up := outcome.catch_up) is not None:
+            self.friends.replaying, self.friends.fast = True, False  # from now: a tap skips, not plays
+            self.spawn(self._catch_up(catch_up))
+        for text in outcome.said:
+            self.renderer.announce(text)
+        if outcome.notices:
+            self.renderer.notify(outcome.notices)
+        if outcome.ask_link is not None:
+            self.renderer.ask_link_choice(outcome.ask_link)
+        if outcome.ask_name is not None:
+            self.renderer.ask_name(*outcome.ask_name)
+        elif outcome.high_scores is not None:
+            self.renderer.show_high_scores(outcome.high_scores)
+        self.show_notices()
+
+    async def _catch_up(self, catch_up: CatchUp) -> None:
+        final = catch_up.final
+        self.apply(await self.friends.catch_up(catch_up, lambda: self.state is final, self.renderer, self.sleep))
 
     # --- player actions: each either succeeds or says why and changes nothing ---------------
 
@@ -130,24 +175,16 @@ class App:
         state = self.state
         if state is None or state.over:
             return
-        digits = [int(c) for c in text if c.isdigit()]
-        free = [i for i, h in enumerate(state.held) if not h or state.rolls_used == 0]
-        dice = list(state.dice or (0,) * 5)
-        if len(digits) == len(free) and len(free) < 5:
-            for i, face in zip(free, digits, strict=True):
-                dice[i] = face
-        elif len(digits) == 5:
-            dice = digits
-        else:
-            self.renderer.announce(words.refused(f"type {len(free)} dice (1 to 6), one digit each"))
+        dice, count = typed_dice(state, text)
+        if dice is None:  # out-of-range faces are the engine's to refuse, with its reason
+            self.renderer.announce(words.type_dice(count))
             return
         if (rolled := self.act(lambda s: s.enter_roll(dice), rolled=True)) is not None:
             self.renderer.announce(words.describe_roll(rolled))
 
     def toggle_hold(self, position: int) -> None:
         if (after := self.act(lambda s: s.toggle_hold(position))) is not None and after.dice is not None:
-            held = "held" if after.held[position] else "released"
-            self.renderer.announce(f"Die {position + 1} ({after.dice[position]}) {held}.")
+            self.renderer.announce(words.held_die(position, after.dice[position], after.held[position]))
 
     def score(self, box: str) -> None:
         before = self.state
@@ -156,7 +193,7 @@ class App:
 
     def undo(self) -> None:
         """Take back the last box a person scored, until the next roll; the game becomes assisted."""
-        if not self.games.sync():
+        if not self.sync():
             return
         if self.undo_point is None or self.state is None:
             self.renderer.announce(words.NOTHING_TO_UNDO)
@@ -164,7 +201,7 @@ class App:
         box = next(m.box for m in reversed(self.state.moves) if isinstance(m, Score))
         self.state, self.undo_point = replace(self.undo_point, assisted=True), None
         self.actuate()
-        self.renderer.announce(f"Took back {rules.BOX_LABELS[box]}. Choose again.")
+        self.renderer.announce(words.took_back(box))
 
     def skip(self) -> None:
         """Skip ahead: the computers finish their turn at once, catching up stops."""
@@ -172,15 +209,13 @@ class App:
         self.computers.skip()
 
     def toggle_hints(self) -> None:
-        if not self.games.sync():  # showing hints marks the game assisted: on the latest state only
-            return
-        self.coach.hints = not self.coach.hints
-        self.renderer.announce("Hints on." if self.coach.hints else "Hints off.")
-        self.actuate(coach_only=True)
+        if self.sync():  # showing hints marks the game assisted: on the latest state only
+            self.renderer.announce(self.coach.switch_hints())
+            self.actuate(coach_only=True)
 
     def toggle_values(self) -> None:
-        if self.games.sync():
-            self.coach.show_values = not self.coach.show_values
+        if self.sync():
+            self.coach.switch_values()
             self.actuate(coach_only=True)
 
     def act(self, action: Callable[[GameState], GameState], *, rolled: bool = False, computer: bool = False,
@@ -192,7 +227,7 @@ class App:
         if self.state is None:
             self.renderer.announce(words.NOT_YET_STARTED)
             return None
-        if not self.games.sync():  # acting on an older state would overwrite the other tab's moves
+        if not self.sync():  # acting on an older state would overwrite the other tab's moves
             if not computer:
                 self.renderer.announce(words.NOT_APPLIED)
             return None
@@ -201,7 +236,7 @@ class App:
             return None
         player = self.state.current_player
         if not computer and player is not None and not player.is_human:
-            self.renderer.announce(f"Wait: it is {player.name}'s turn.")
+            self.renderer.announce(words.wait_for(player.name))
             return None
         try:
             before, self.state = self.state, action(self.state)
@@ -239,26 +274,14 @@ class App:
             if coach_only or not state.over:
                 self.keeper.save(state)
             else:
-                self.ending.finish(state)
+                self.apply(self.ending.finish(state))
             if not coach_only:
                 self.friends.keep(state)
         if not coach_only:
             self.show_notices()
-            self.computers.schedule()
+            self.computers.schedule(self)
 
     def show_notices(self) -> None:
         if self.records is not None and (notices := self.records.take_notices()):
             self.renderer.notify([n.text for n in notices])
 
-
-#: One handler per command: the page's input table and the tests go through it.
-COMMANDS: dict[GameCommand, Callable[[App, str], None]] = {
-    "roll": lambda app, _: app.roll(),
-    "hold": lambda app, die: app.toggle_hold(int(die)),
-    "score": lambda app, box: app.score(box),
-    "undo": lambda app, _: app.undo(),
-    "hints": lambda app, _: app.toggle_hints(),
-    "values": lambda app, _: app.toggle_values(),
-    "skip": lambda app, _: app.skip(),
-    "enter-dice": lambda app, text: app.enter_dice(text),
-}

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from game.core import rules
 from game.core.players import ComputerLevel
+from game.core.state import GameState
 from game.screens.regions import Region
 
 if TYPE_CHECKING:  # the strategy loads on first use, not at start-up
@@ -44,13 +45,32 @@ class Renderer(Protocol):
         """Open the high-score table, marking the entry ``highlight``."""
 
     def ask_link_choice(self, text: str) -> None:
-        """Ask whether to play a link's game or keep the game in progress (``GameSwitcher.choose_link``)."""
+        """Ask whether to play a link's game or keep the game in progress (the answer goes to ``App.choose_link``)."""
 
     def forget_link(self) -> None:
         """The link that opened the page is used up: a reload must resume the game on the board."""
 
     def cue(self, event: Cue) -> None:
         """A physical cue: the dice sound, a vibration; the web layer decides per the player's settings."""
+
+
+class Board(Protocol):
+    """The game on the board, as play in the background sees it (a computer's turn).
+
+    The game manager is one; a helper given a ``Board`` reads the state and acts through it,
+    and knows nothing else of the manager.
+    """
+
+    @property
+    def state(self) -> GameState | None:
+        """The game on the board (None before the first game)."""
+
+    def sync(self) -> bool:
+        """True if this tab shows the latest saved game; else it follows it and returns False."""
+
+    def act(self, action: Callable[[GameState], GameState], *, rolled: bool = False,
+            computer: bool = False) -> GameState | None:
+        """Apply ``action`` to the game on the board: the new state, or None if it was refused."""
 
 
 class Decide(Protocol):
@@ -66,6 +86,8 @@ LoadTable = Callable[[str], Awaitable["Table"]]
 LoadSpread = Callable[[str], Awaitable["Spread"]]
 #: Fetches a preset's distribution of the final score under perfect play (raises if it cannot).
 LoadDistribution = Callable[[str], Awaitable["ScoreDistribution"]]
+#: The strategy table of a preset, fetched once, or None if it cannot be had (the coach's ``table_for``).
+TableFor = Callable[[str], Awaitable["Table | None"]]
 #: Waits between the visible steps of a computer's turn (``asyncio.sleep``; tests skip it).
 Sleep = Callable[[float], Awaitable[None]]
 #: Runs a coroutine in the background (the page's version reports its exceptions at once).

@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from game.core import rules
 from game.core.state import GameState
@@ -87,6 +87,51 @@ def result_text(state: GameState, challenge: Challenge | None, day: datetime.dat
 def computer_waits(name: str) -> str:
     return (f"{name} waits for its strategy, which could not be loaded: in a game with friends a computer "
             "plays only as it would on every device. It tries again in a few seconds.")
+
+
+def kept_link(older: bool, kept_turns: int, link_turns: int) -> str:
+    """A link this device does not take: ``older`` than its game, or one that does not continue it."""
+    if older:
+        return (f"This link is from earlier in the game ({link_turns} turns played); this device already has "
+                f"a later state ({kept_turns} turns) and keeps it.")
+    return ("This link does not continue the game as this device has it, so the device keeps its own "
+            f"({kept_turns} turns played). Ask for the latest link.")
+
+
+def resumed(names: Iterable[str]) -> str:
+    return "Resumed: " + ", ".join(names) + "."
+
+
+def caught_up(name: str) -> str:
+    return f"Caught up. Your turn, {name}."
+
+
+def held_die(position: int, face: int, held: bool) -> str:
+    return f"Die {position + 1} ({face}) {'held' if held else 'released'}."
+
+
+def took_back(box: str) -> str:
+    return f"Took back {rules.BOX_LABELS[box]}. Choose again."
+
+
+def hints_switched(on: bool) -> str:
+    return "Hints on." if on else "Hints off."
+
+
+def wait_for(name: str) -> str:
+    return f"Wait: it is {name}'s turn."
+
+
+def strategy_failed(error: object) -> str:
+    return f"The strategy could not be loaded ({error}): hints wait for it, computers play simply."
+
+
+def cannot_start(error: object) -> str:
+    return f"Cannot start: {error}"
+
+
+def type_dice(count: int) -> str:
+    return refused(f"type {count} dice (1 to 6), one digit each")
 
 
 NOT_YET_STARTED = "Start a new game first."

@@ -12,7 +12,8 @@ import sys
 from pathlib import Path
 
 from game.core import rules
-from game.strategy.coach import Option, rank_options
+from game.strategy.coach import rank_options
+from game.strategy.options import Option
 from game.strategy.reasons import explain
 from game.strategy.tables import TableError, load_preset, load_table
 

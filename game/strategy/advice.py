@@ -9,13 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.core.rules import BOX_LABELS
 from game.core.state import GameState
 
 if TYPE_CHECKING:  # the coach loads when hints are first asked for, not at start-up
-    from game.strategy.coach import Option
+    from game.strategy.options import Option
     from game.strategy.reasons import Reason
-    from game.strategy.review import Decision
     from game.strategy.tables import Table
 
 #: Gaps (expected points between the best option and the runner-up) for each word.
@@ -63,20 +61,3 @@ def advise(state: GameState, table: Table) -> Advice | None:
     card = state.cards[seat]
     options = rank_options(table, card.filled, state.dice, state.rolls_left, card.yahtzee_bonuses)
     return Advice(tuple(options), explain(card.filled, options, state.rolls_left))
-
-
-def describe(option: Option | Decision) -> str:
-    """Words for one option, or for what a player did (a review's decision has the same fields).
-
-    >>> from game.strategy.coach import Option
-    >>> describe(Option("score", 250.0, 0.0, box="chance", points=22))
-    'Score 22 in Chance'
-    >>> describe(Option("hold", 250.0, 0.0, hold=(True,) * 3 + (False,) * 2, held_faces=(6, 6, 6)))
-    'Hold 6-6-6, roll 2'
-    """
-    if option.box is not None:  # a score names its box, a hold has none
-        return f"Score {option.points} in {BOX_LABELS[option.box]}"
-    if not option.held_faces:
-        return "Roll all five"
-    rest = 5 - len(option.held_faces)
-    return f"Hold {'-'.join(map(str, option.held_faces))}, roll {rest}"

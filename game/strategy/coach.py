@@ -13,10 +13,10 @@ rolls, and cached per state so that the second and third decisions of a turn are
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
-from typing import Literal
+from dataclasses import asdict
 
 from game.core import rules
+from game.strategy.options import Hold, Option
 from game.strategy.rolls import KEEPS, ROLL_INDEX, ROLLS, UP_CAP, best_in_roll, keep_values, sub_keeps
 from game.strategy.tables import FULL_MASK, YAHTZEE_BIT, Table, state_index
 
@@ -27,23 +27,6 @@ PLAIN = {box: tuple(rules.box_score(box, roll) for roll in ROLLS) for box in rul
 COUNTS = tuple(tuple(roll.count(f) for roll in ROLLS) for f in range(1, 7))
 YAHTZEE_ROWS = tuple(ROLL_INDEX[(f,) * 5] for f in range(1, 7))
 _SUB_KEEPS: dict[int, tuple[int, ...]] = {}
-#: What an option does: re-roll the dice not held, or fill a box now.
-OptionKind = Literal["hold", "score"]
-#: One flag per die, True for the dice an option keeps.
-Hold = tuple[bool, bool, bool, bool, bool]
-
-
-@dataclass(frozen=True)
-class Option:
-    """One choice. ``value`` is the expected final score (points on the card included)."""
-
-    kind: OptionKind  # "hold" (re-roll the other dice) or "score" (fill ``box`` now)
-    value: float
-    loss: float  # best value minus this one, >= 0
-    hold: Hold | None = None  # dice positions kept
-    held_faces: tuple[int, ...] = ()
-    box: str | None = None
-    points: int = 0  # written in ``box`` (a Yahtzee bonus comes on top)
 
 
 def state_of(filled: Mapping[str, int]) -> tuple[int, int, int]:
@@ -120,12 +103,13 @@ def turn_values(table: Table, filled: Mapping[str, int]) -> TurnValues:
     """The (cached) turn values of the state of ``filled``."""
     mask, up, y = state_of(filled)
     key = (mask, up, y)
-    turn = table.cache.get(key)
-    if turn is None:
-        if len(table.cache) > 256:  # one game visits 13 states; keep memory bounded
-            table.cache.clear()
-        turn = table.cache[key] = TurnValues(table, filled, mask, up, y)
-    return turn
+    turn = table.cache.get(key)  # the table keeps the memo untyped: it does not import this module
+    if isinstance(turn, TurnValues):
+        return turn
+    if len(table.cache) > 256:  # one game visits 13 states; keep memory bounded
+        table.cache.clear()
+    fresh = table.cache[key] = TurnValues(table, filled, mask, up, y)
+    return fresh
 
 
 def _hold_of(dice: rules.Dice, faces: tuple[int, ...]) -> Hold:

@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from game.core import rules
 from game.core.players import LEVELS, ComputerLevel
 from game.strategy import LEVEL_MEANS  # noqa: F401 (re-exported: the tests and bench read it here)
-from game.strategy.coach import Option, rank_options
+from game.strategy.coach import rank_options
+from game.strategy.options import Option
 from game.strategy.tables import Table, load_preset
 
 NOISY_TEMPERATURE = 1.0  # points; 1.0 puts noisy about halfway between greedy and optimal

@@ -27,9 +27,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from game.core import rules
-from game.strategy.advice import describe
 from game.strategy.chances import TARGET_BOXES, target_chance, target_label
-from game.strategy.coach import Option
+from game.strategy.options import Option, describe
 
 #: Below this gap the runner-up is called as good as the best (the number is then shown
 #: as "less than 0.05 points"): values are quantized to about a thousandth of a point.

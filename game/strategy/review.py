@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from game.core import rules
 from game.core.card import Roll, Score
 from game.core.state import ROLLS_PER_TURN, GameState
-from game.strategy.coach import Option, OptionKind, rank_options
+from game.strategy.coach import rank_options
+from game.strategy.options import Option, OptionKind
 from game.strategy.reasons import Reason, explain
 from game.strategy.tables import Table
 

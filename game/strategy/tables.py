@@ -36,13 +36,10 @@ from array import array
 from collections.abc import Iterator, Sequence
 from itertools import accumulate
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.core import rules
 from game.strategy.rolls import REACHABLE_UPS, UP_CAP
-
-if TYPE_CHECKING:  # the coach imports this module; the cache holds its turns
-    from game.strategy.coach import TurnValues
 
 MAGIC = b"YZV1"
 FORMAT = 1
@@ -163,7 +160,9 @@ class Table:
         self._scale = scale
         self._offset = bonus_offset  # BONUS_OFFSET when values include the bonus already earned
         self.start = start  # exact (unquantized) expected score of a whole game
-        self.cache: dict[tuple[int, int, int], TurnValues] = {}  # per-state turn values (coach)
+        # Per state, the coach's memo of its turn (game.strategy.coach.TurnValues): kept with the
+        # values it is computed from, typed loosely so that this module need not import the coach.
+        self.cache: dict[tuple[int, int, int], object] = {}
 
     @classmethod
     def from_values(cls, preset: str, values: Sequence[float], start: float) -> Table:

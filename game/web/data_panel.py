@@ -101,7 +101,7 @@ class DataPanel:
             self._say(str(error))
             return
         self._say(summary)
-        self.app.games.sync()  # a restored game on the board: this tab follows it
+        self.app.sync()  # a restored game on the board: this tab follows it
         self.app.show_notices()
         self.refresh()
 

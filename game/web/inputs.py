@@ -4,7 +4,7 @@ One listener per kind of event sits on the document (controls come and go with
 re-rendering, so nothing is bound to them); the first selector that matches the event's
 target names the command, and the source beside it, if any, gives its argument: an
 attribute of the matched element, or for a form the value of the field it selects.
-Game commands go to the game manager (:data:`game.session.manager.COMMANDS`); page
+Game commands go to the game manager (:data:`game.session.commands.COMMANDS`); page
 commands open and fill dialogs (:mod:`game.web.page`).
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal
 
-from game.session.manager import GameCommand
+from game.session.commands import GameCommand
 from game.web.dom import found
 from game.web.guard import listener
 

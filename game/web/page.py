@@ -11,7 +11,8 @@ from game.core import rules
 from game.core.links import daily_seed
 from game.core.players import Player
 from game.core.turn_link import from_fragment
-from game.session.manager import GAME_COMMANDS, App
+from game.session.commands import GAME_COMMANDS, handle
+from game.session.manager import App
 from game.web.data_panel import DataPanel
 from game.web.dialogs import Dialogs
 from game.web.dom import move_box_focus
@@ -84,7 +85,7 @@ class PageCommands:
         if command != "menu":
             self._fold_menu()  # a phone's menu folds away once something is chosen
         if command in GAME_COMMANDS:
-            self.app.handle(command, arg)
+            handle(self.app, command, arg)
         else:
             self.handlers[cast(PageCommand, command)](arg)
 
@@ -110,22 +111,21 @@ class PageCommands:
 
     def _resume(self, game_id: str) -> None:
         self.dialogs.close("games-dialog")
-        self.app.games.resume(game_id)
+        self.app.resume_game(game_id)
 
     def _resume_friends(self, game_id: str) -> None:
         self.dialogs.close("games-dialog")
-        self.app.friends.resume(game_id)
+        self.app.resume_friends(game_id)
 
     def _open_link(self) -> None:
         """A ``#play=`` link opened in this tab (the address changed without a reload)."""
         if (text := from_fragment(str(self.window.location.hash))) is not None:
             self.dialogs.close()
-            self.app.friends.open(text)
-            self.app.show_notices()
+            self.app.open_turn_link(text)
 
     def _link(self, play: bool) -> None:
         self.dialogs.close("link-choice")
-        self.app.games.choose_link(play)
+        self.app.choose_link(play)
 
     def _stats(self) -> None:
         self.dialogs.show_stats()
@@ -140,10 +140,10 @@ class PageCommands:
 
     def _name_entered(self) -> None:
         if (entered := self.dialogs.take_name()) is not None:
-            self.app.ending.confirm_name(*entered)
+            self.app.confirm_name(*entered)
 
     def _other_tab(self) -> None:
         """Another tab saved: follow its game and its settings, and show fresh records in an open dialog."""
-        self.app.games.sync()
+        self.app.sync()
         self.dialogs.refresh()
         self.settings.reload()

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.strategy.advice import confidence_word, describe
+from game.strategy.advice import confidence_word
 from game.strategy.coach import rank_options
+from game.strategy.options import describe
 from game.strategy.reasons import explain
 from game.strategy.tables import load_preset
 from tests.browser import board
