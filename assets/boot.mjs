@@ -174,9 +174,8 @@ export async function loadPyodide(options = {}) {
 // it. The game uses nothing of that package (it takes `document` and `window` from
 // Pyodide's `js` module), so both are dropped: the writes cost 50-100 ms per start, the
 // import (display, fetch, storage, websocket, workers...) another ~50 (docs/
-// performance.md). The game's archive still holds the package as bytecode (tools/
-// compile_pyc.mjs takes it from the core chunk the site ships), first on sys.path, should
-// anything import it later. PyScript sends that code before every <script type="py">; it
+// performance.md). The site ships neither the package nor the standard-library modules
+// only it imports (tools/compile_pyc.mjs). PyScript sends that code before every <script type="py">; it
 // is matched exactly, and any other shape (another PyScript) runs as PyScript wrote it,
 // which tests/browser/test_boot.py reports so that this is looked at again.
 const PACKAGE_WRITES_START = "import os as _os\nfrom pathlib import Path as _Path\n_path = None\n";

@@ -168,7 +168,7 @@ def test_a_link_for_another_seed_returns_the_stored_game_and_the_question() -> N
     assert asked.board is not None and asked.board.state == mine and not asked.board.keep
     assert asked.ask_link == words.describe_link("theirs", games.pending_link[1]) and "231" in asked.ask_link
     kept = games.choose_link(play=False)
-    assert kept.board is None and kept.forget_link and kept.said == (words.LINK_WAITING,)
+    assert kept.board is None and kept.forget_link and kept.said == (words.link_waiting(),)
     (waiting,) = games.keeper.records.set_aside.games()
     assert save.loads(waiting.text).seed == "theirs" and games.pending_link is None
 
@@ -191,7 +191,7 @@ def test_a_tab_behind_is_told_to_follow_the_newer_game() -> None:
     newer = kept_game(there, new_game(["Ann"], seed="s").roll(), game=here.id or "")
     follow = GameSwitcher(here).follow()
     assert follow is not None and follow.board is not None and follow.board.state == newer
-    assert follow.board.adopt == store_read(there.records) and follow.notices == (words.MOVED_ON,)
+    assert follow.board.adopt == store_read(there.records) and follow.notices == (words.moved_on(),)
     here.adopt(follow.board.adopt)
     assert GameSwitcher(here).follow() is None
 

@@ -216,14 +216,15 @@ def test_built_pages_name_only_the_versioned_runtime(built: Path) -> None:
 
 def test_archives_hold_bytecode_only(built: Path) -> None:
     """What assets/boot.mjs puts on sys.path: the bytecode of every game module (but the
-    command-line coach) and of PyScript's package, where zipimport looks for it; and the
-    standard library it hands Pyodide: bytecode of the modules the site imports, no more."""
+    command-line coach), where zipimport looks for it, and not PyScript's package (the page
+    never imports it); and the standard library it hands Pyodide: bytecode of the modules
+    the site imports, no more."""
     with zipfile.ZipFile(build.find_archive(built, "game")) as bundle:
         names = set(bundle.namelist())
         infos = bundle.infolist()
         header = bundle.read("game/rules.pyc")[:16]
     expected = {m.removeprefix("./").replace(".py", ".pyc") for m in _game_modules()} - {"game/strategy/__main__.pyc"}
-    assert expected | {"pyscript/__init__.pyc", "pyscript/display.pyc"} <= names
+    assert expected <= names and not [n for n in names if n.startswith("pyscript/")]
     assert "game/strategy/__main__.pyc" not in names
     assert int.from_bytes(header[4:8], "little") == 0b01  # PEP 552: hash-based, not checked against a source
     assert not [n for n in names if not n.startswith(build.GAME_PACKAGES) or not n.endswith(".pyc")]
@@ -233,8 +234,10 @@ def test_archives_hold_bytecode_only(built: Path) -> None:
         header = stdlib.read("asyncio/__init__.pyc")[:16]
     with zipfile.ZipFile(build.NODE_MODULES / "pyodide" / build.PYODIDE_STDLIB) as shipped:
         pyodide_names = set(shipped.namelist())
-    assert {"encodings/__init__.pyc", "asyncio/events.pyc", "html/entities.pyc", "datetime.pyc",
+    assert {"encodings/__init__.pyc", "asyncio/events.pyc", "gettext.pyc", "datetime.pyc",
             "urllib/parse.pyc", "pyodide/http/__init__.pyc"} <= std_names
+    # Only PyScript's package, which the page never imports, imports html (and its entities).
+    assert not {"html/__init__.pyc", "html/entities.pyc"} & std_names
     assert all(n.endswith(".pyc") and n.removesuffix("c") in pyodide_names for n in std_names)
     assert not {"argparse.pyc", "xml/dom/minidom.pyc", "email/message.pyc"} & std_names
     assert len(std_names) < len(pyodide_names) / 4

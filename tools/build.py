@@ -4,8 +4,8 @@
     python3 tools/build.py [--out DIR]
 
 dist/ gets index.html (with pyscript.toml inlined as its PyScript config), two archives
-named by their content: py/game-<hash>.zip (the bytecode of game/, no tests, and of
-PyScript's Python package) and py/stdlib-<hash>.zip (the bytecode of the standard-library
+named by their content: py/game-<hash>.zip (the bytecode of game/, no tests) and
+py/stdlib-<hash>.zip (the bytecode of the standard-library
 modules the site imports, and no others), assets/**, the self-hosted runtime:
 runtime/pyscript-<version>/ (the PyScript chunks the page runs) and
 runtime/pyodide-<version>/ (what Pyodide needs to boot with no extra packages), and last
@@ -232,8 +232,7 @@ def _speed_up_boot(site: Path, pyscript_chunks: list[str], pyodide: Path) -> Non
     with (site / "pyscript.toml").open("rb") as fh:
         config = tomllib.load(fh)
     config.pop("files", None)
-    core = next(site / chunk for chunk in pyscript_chunks if Path(chunk).name.startswith("core-"))
-    bytecode = compile_bytecode(site, core)
+    bytecode = compile_bytecode(site)
     game: list[Path] = []
     stdlib: list[Path] = []
     for pyc in bytecode:

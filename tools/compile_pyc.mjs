@@ -1,84 +1,44 @@
 // Compile the browser's Python to bytecode at build time.
 //
-//   node tools/compile_pyc.mjs <site dir> <PyScript core chunk>
+//   node tools/compile_pyc.mjs <site dir>
 //
 // Pyodide runs a newer Python than the build machine, so its own interpreter (from
 // node_modules, run by Node) compiles, as "unchecked hash" files (PEP 552, used by the
 // import system without comparing timestamps or sources):
 //
 // - every game/**/*.py under <site dir>;
-// - PyScript's own Python package, which PyScript's core writes to ./pyscript/ at every
-//   start and then imports. Its sources are taken from the core chunk the site ships,
-//   so the bytecode is that of the very text PyScript writes;
-//   tests/browser/test_boot.py checks the source hash in the browser;
 // - the standard library the site needs, and nothing else (the idea of pyodide-pack):
 //   every module Pyodide's own start-up imports (read from sys.modules once it is up),
-//   plus every module that importing what the game and PyScript name in an import
-//   statement (anywhere in their sources, in functions too) brings in. Pyodide ships its
-//   standard library as source only (python_stdlib.zip holds no .pyc), so Python would
-//   otherwise compile some 140 modules at every page load: about 1.2 s of 2 s in
-//   Chromium here. The site ships their bytecode only, without docstrings: about 0.6 MB
-//   in brotli against 3.8 MB for Pyodide's whole library with the bytecode. tests/browser/pages.py fails a test, naming the module,
-//   when the page asks for a standard-library module the site left out.
+//   plus every module that importing what the game names in an import statement
+//   (anywhere in its sources, in functions too) brings in. Not PyScript's own Python
+//   package: PyScript writes and imports it at every start, but assets/boot.mjs drops
+//   both (the game takes document and window from Pyodide's js module), so the site
+//   ships neither it nor what only it imports (html and its 2,000 entities, base64):
+//   about 28 KB less at brotli-11. Pyodide ships its standard library as source only
+//   (python_stdlib.zip holds no .pyc), so Python would otherwise compile some 140
+//   modules at every page load: about 1.2 s of 2 s in Chromium here. The site ships
+//   their bytecode only, without docstrings: about 0.6 MB in brotli against 3.8 MB for
+//   Pyodide's whole library with the bytecode. tests/browser/pages.py fails a test,
+//   naming the module, when the page asks for a standard-library module the site left out.
 //
 // Everything is compiled without column ranges (PYTHONNODEBUGRANGES: tracebacks keep
 // their line numbers and lose only the ^^^ markers), a fifth less to download.
 // All of it goes to <site dir>/.zip-bytecode/ in zipimport's layout (game/rules.pyc,
-// pyscript/web.pyc, html/entities.pyc), with stdlib-modules.json (what was included, and
-// why). tools/build.py puts game/ and pyscript/ in the game's archive, which
+// asyncio/events.pyc), with stdlib-modules.json (what was included, and why).
+// tools/build.py puts game/ in the game's archive, which
 // assets/boot.mjs puts first on sys.path, and the rest in the standard library's, which
 // assets/boot.mjs hands Pyodide as its standard library (docs/performance.md).
 import { loadPyodide } from "pyodide";
-import fs from "node:fs";
 import path from "node:path";
-import vm from "node:vm";
 
 const site = path.resolve(process.argv[2]);
-const coreChunk = path.resolve(process.argv[3]);
 // Standard-library modules imported only inside other standard-library functions, which
-// the import statements of the game and PyScript do not reveal (none so far: the browser
+// the import statements of the game do not reveal (none so far: the browser
 // tests name any that is missing).
 const LAZY_STDLIB = [];
 
-/** PyScript's Python package, {"__init__.py": "...", "web.py": "...", ...} (nested for
- * sub-packages), read from the object literal the core chunk passes to its file writer. */
-function pyscriptPackage() {
-  const code = fs.readFileSync(coreChunk, "utf8");
-  const marker = "{pyscript:{";
-  const start = code.indexOf(marker);
-  if (start < 0 || code.indexOf(marker, start + 1) >= 0) {
-    throw new Error(`PyScript's Python package not found once in ${coreChunk}: update tools/compile_pyc.mjs`);
-  }
-  // The literal's end: the brace that closes the opening one, outside string literals.
-  let depth = 0;
-  let quote = null;
-  let end = start;
-  for (; end < code.length; end++) {
-    const c = code[end];
-    if (quote) {
-      if (c === "\\") end++;
-      else if (c === quote) quote = null;
-    } else if (c === '"' || c === "'" || c === "`") quote = c;
-    else if (c === "{") depth++;
-    else if (c === "}" && --depth === 0) break;
-  }
-  // Plain data (string values in nested objects): evaluated in an empty context.
-  const tree = vm.runInNewContext(`(${code.slice(start, end + 1)})`, {}, { timeout: 1000 });
-  if (typeof tree.pyscript?.["__init__.py"] !== "string") throw new Error("unexpected shape of PyScript's package");
-  return tree.pyscript;
-}
-
-/** Write the package's sources under `dir` (a path in Pyodide's file system). */
-function writeTree(pyodide, dir, tree) {
-  pyodide.FS.mkdirTree(dir);
-  for (const [name, value] of Object.entries(tree)) {
-    if (typeof value === "string") pyodide.FS.writeFile(`${dir}/${name}`, value);
-    else writeTree(pyodide, `${dir}/${name}`, value);
-  }
-}
-
 // Two interpreters: a probe that imports nothing but what is asked (start-up's modules,
-// then the standard-library names the game and PyScript import), so that its
+// then the standard-library names the game imports), so that its
 // sys.modules is exactly what the page needs; and the compiler, which imports its tools.
 const probe = await loadPyodide();
 const pyodide = await loadPyodide({ env: { PYTHONNODEBUGRANGES: "1" } });
@@ -88,16 +48,10 @@ const ORIGINS = `sorted({m.__spec__.origin for m in list(sys.modules.values())
 const startup = probe.runPython(`import sys\n${ORIGINS}`).toJs();
 pyodide.FS.mkdirTree("/site");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: site }, "/site");
-writeTree(pyodide, "/pyscript-src/pyscript", pyscriptPackage());
 const named = JSON.parse(pyodide.runPython(`
 import ast, importlib, json, pathlib, py_compile, shutil, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 from importlib.util import source_hash
-
-def compile_one(source, cfile, dfile):
-    pathlib.Path(cfile).parent.mkdir(parents=True, exist_ok=True)
-    py_compile.compile(str(source), cfile=str(cfile), dfile=dfile, doraise=True,
-                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
 
 class StripDocstrings(ast.NodeTransformer):
     """Drops the docstring of every module, class and function (__doc__ becomes None);
@@ -146,13 +100,7 @@ for source in game_sources:
     relative = source.relative_to("/site")
     compile_stripped(source.read_bytes(), out / relative.with_suffix(".pyc"), str(relative), classes="blank")
 
-# PyScript: named as the file PyScript writes, so tracebacks show its lines.
-pyscript_sources = sorted(pathlib.Path("/pyscript-src/pyscript").rglob("*.py"))
-for source in pyscript_sources:
-    relative = source.relative_to("/pyscript-src")
-    compile_one(source, out / relative.with_suffix(".pyc"), f"/home/pyodide/{relative}")
-
-named = {name for source in game_sources + pyscript_sources for name in imported(source.read_bytes())}
+named = {name for source in game_sources for name in imported(source.read_bytes())}
 # What Pyodide's library archive holds: the standard library and Pyodide's own packages
 # (pyodide.http, _pyodide...).
 stdlib_zip = next(p for p in sys.path if p.endswith(".zip") and pathlib.Path(p).is_file())
@@ -192,7 +140,7 @@ with zipfile.ZipFile(stdlib_zip) as archive:
 (out / "stdlib-modules.json").write_text(json.dumps({
     "stdlib": stdlib, "startup": startup, "unavailable": ${JSON.stringify(unavailable)},
     "builtin": sorted(sys.builtin_module_names)}, indent=1))
-[len(game_sources), len(pyscript_sources), len(stdlib)]
+[len(game_sources), len(stdlib)]
 `).toJs();
-console.log(`compile_pyc: ${compiled[0]} game modules, ${compiled[1]} PyScript modules and ${compiled[2]} ` +
-  `standard-library modules compiled for Pyodide ${pyodide.version}`);
+console.log(`compile_pyc: ${compiled[0]} game modules and ${compiled[1]} standard-library modules compiled ` +
+  `for Pyodide ${pyodide.version}`);

@@ -1,7 +1,7 @@
 """The Python the site ships, made at build time (tools/build.py runs it): the bytecode
 archives and the memory snapshot.
 
-- py/game-<hash>.zip: the bytecode of game/ and of PyScript's Python package;
+- py/game-<hash>.zip: the bytecode of game/;
 - py/stdlib-<hash>.zip: the bytecode of the standard-library modules the site imports;
 - py/snapshot-<hash>.bin: Python's memory once started with the game's pure modules
   imported (tools/make_snapshot.mjs);
@@ -41,9 +41,9 @@ SNAPSHOT = "snapshot.bin"
 #: Hex digits of the content hash in an archive's name.
 HASH_DIGITS = 12
 #: The top-level folders of ZIP_BYTECODE that go to game.zip; the rest is the stdlib's.
-GAME_PACKAGES = ("game", "pyscript")
-#: Where tools/compile_pyc.mjs leaves the bytecode of the game, of PyScript's Python
-#: package and of the standard-library modules start-up imports, laid out as in the
+GAME_PACKAGES = ("game",)
+#: Where tools/compile_pyc.mjs leaves the bytecode of the game and of the
+#: standard-library modules start-up imports, laid out as in the
 #: archives (game/rules.pyc, asyncio/events.pyc).
 ZIP_BYTECODE = ".zip-bytecode"
 #: What the build replaces in assets/boot.mjs with pyodide-lock.json's "info".
@@ -124,15 +124,15 @@ def bundle_members(site: Path, bytecode: list[Path]) -> list[tuple[str, bytes]]:
     return sorted((pyc.relative_to(site / ZIP_BYTECODE).as_posix(), pyc.read_bytes()) for pyc in bytecode)
 
 
-def compile_bytecode(site: Path, core_chunk: Path) -> list[Path]:
+def compile_bytecode(site: Path) -> list[Path]:
     """Bytecode for the browser's Python, compiled into ZIP_BYTECODE by Pyodide itself
-    under Node (tools/compile_pyc.mjs): the game's modules, PyScript's package (read from
-    ``core_chunk``) and the standard-library modules start-up imports, so the page
+    under Node (tools/compile_pyc.mjs): the game's modules and the standard-library
+    modules start-up imports, so the page
     compiles none of them at every load. Returns the .pyc files."""
     node = shutil.which("node")
     if node is None:
         raise BuildError("node is needed to compile the game's bytecode for Pyodide (Node 20 or later)")
-    done = subprocess.run([node, str(ROOT / "tools" / "compile_pyc.mjs"), str(site), str(core_chunk)], cwd=ROOT,
+    done = subprocess.run([node, str(ROOT / "tools" / "compile_pyc.mjs"), str(site)], cwd=ROOT,
                           capture_output=True, text=True, check=False)
     if done.returncode:
         raise BuildError(f"compiling bytecode failed:\n{done.stdout}{done.stderr}")

@@ -123,7 +123,7 @@ class FriendsPlay:
         """Put the kept link game ``gid`` on the board (from Games with friends)."""
         kept = self.keeper.records.friends.find(gid) if self.keeper is not None else None
         if kept is None:
-            return Outcome(said=(words.CANNOT_RESUME,))
+            return Outcome(said=(words.cannot_resume(),))
         return self.show(gid, kept.content, kept.mine, kept.turns, record=False)
 
     def show(self, gid: str, content: GameLink, mine: Sequence[int], since: int, record: bool) -> Outcome:
@@ -143,7 +143,7 @@ class FriendsPlay:
                 on_board, more = load_saved(keeper, stored)
                 unchanged, notices = on_board == final, notices + more
             elif not keeper.switch_to(gid, None):
-                return Outcome(said=(words.CANNOT_SET_ASIDE,), notices=notices)
+                return Outcome(said=(words.cannot_set_aside(),), notices=notices)
             if not unchanged:
                 keeper.save(final)
                 records.set_aside.take(gid)  # a turn half played here, now back on the board

@@ -66,7 +66,7 @@ class GameSwitcher:
         # A game with a friend by link is known by the same id on every device it reaches.
         game = game_id(to_link(state)) if any(p.kind == "link" for p in state.players) else new_seed()
         if self.keeper is not None and not self.keeper.switch_to(game, challenge):
-            return Outcome(said=(words.CANNOT_SET_ASIDE,))
+            return Outcome(said=(words.cannot_set_aside(),))
         self.pending_link = None
         return Outcome(board=OnBoard(state, challenge, game, hints=real_dice), forget_link=True,
                        said=(words.describe_start(state),))
@@ -104,7 +104,7 @@ class GameSwitcher:
             records = self.keeper.records
             waiting = save.dumps(new_game([Player(name)], preset, link.seed))
             records.set_aside.add(SavedGame(new_seed(), 1, waiting, challenge, records.store.stamp()))
-        return Outcome(forget_link=True, said=(words.LINK_WAITING,))
+        return Outcome(forget_link=True, said=(words.link_waiting(),))
 
     def resume(self, game_id: str) -> Outcome:
         """Play the set-aside game ``game_id``; the game on the board is set aside in its place.
@@ -119,7 +119,7 @@ class GameSwitcher:
         # In this order, each step stopping at a failure: the board's game set aside, the
         # chosen one on the board, then off the list. A game is at worst listed twice, never lost.
         if found is None or state is None or not keeper.switch_to(found.id, found.challenge):
-            return Outcome(said=(words.CANNOT_RESUME,), notices=notices)
+            return Outcome(said=(words.cannot_resume(),), notices=notices)
         if keeper.save(state):  # on the board for good: off the list
             records.set_aside.take(game_id)
         return Outcome(board=OnBoard(state, found.challenge, found.id, keep=False),
@@ -133,6 +133,6 @@ class GameSwitcher:
         state, notices = load_saved(self.keeper, newer)
         if state is None:
             self.keeper.adopt(newer)
-            return Outcome(notices=(*notices, words.MOVED_ON))
+            return Outcome(notices=(*notices, words.moved_on()))
         return Outcome(board=OnBoard(state, newer.challenge, newer.id, adopt=newer, keep=False),
-                       notices=(words.MOVED_ON,))
+                       notices=(words.moved_on(),))

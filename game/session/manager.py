@@ -166,7 +166,7 @@ class App:
 
     def roll(self, source: DiceSource | None = None) -> None:
         if self.state is not None and self.state.real_dice:
-            self.renderer.announce(words.TYPE_DICE)
+            self.renderer.announce(words.type_dice_instead())
         elif (rolled := self.act(lambda s: s.roll(source), rolled=True)) is not None:
             self.renderer.announce(words.describe_roll(rolled))
 
@@ -196,7 +196,7 @@ class App:
         if not self.sync():
             return
         if self.undo_point is None or self.state is None:
-            self.renderer.announce(words.NOTHING_TO_UNDO)
+            self.renderer.announce(words.nothing_to_undo())
             return
         box = next(m.box for m in reversed(self.state.moves) if isinstance(m, Score))
         self.state, self.undo_point = replace(self.undo_point, assisted=True), None
@@ -225,11 +225,11 @@ class App:
         ``undo_point`` is what Undo returns to (only a person's score sets one).
         """
         if self.state is None:
-            self.renderer.announce(words.NOT_YET_STARTED)
+            self.renderer.announce(words.not_yet_started())
             return None
         if not self.sync():  # acting on an older state would overwrite the other tab's moves
             if not computer:
-                self.renderer.announce(words.NOT_APPLIED)
+                self.renderer.announce(words.not_applied())
             return None
         if self.friends.replaying and not computer:  # catching up: a tap on the board skips to now
             self.friends.skip()

@@ -1,5 +1,9 @@
 """Everything the session says to the player, in one place: the live region's sentences.
 
+Every sentence comes from the catalogs (:mod:`game.core.language`): whole sentences with
+named placeholders, so that each language orders its words as it needs; counts through
+``ngettext``, for each language's plural forms.
+
 >>> from game.core.state import new_game
 >>> from game.core.dice import ScriptedDice
 >>> state = new_game(["Ann"], seed="x").roll(ScriptedDice([1, 2, 3, 4, 5]))
@@ -15,22 +19,33 @@ import datetime
 from collections.abc import Iterable, Sequence
 
 from game.core import rules
+from game.core.labels import box_label
+from game.core.language import _, ngettext
 from game.core.state import GameState
 from game.records.game_slot import Challenge
 from game.screens.status import standings
 
 
+def _names(names: Iterable[str]) -> str:
+    # Translators: what separates the items of a list of names or dice ("Ann, Ben").
+    return _(", ").join(names)
+
+
 def describe_roll(state: GameState) -> str:
     """The words spoken after a roll."""
-    dice = ", ".join(map(str, state.dice or ()))
-    left = state.rolls_left
-    return f"Rolled {dice}. " + (f"{left} roll{'s' if left != 1 else ''} left." if left else "No rolls left.")
+    dice, left = _names(map(str, state.dice or ())), state.rolls_left
+    if not left:
+        return _("Rolled %(dice)s. No rolls left.") % {"dice": dice}
+    return ngettext("Rolled %(dice)s. %(left)d roll left.", "Rolled %(dice)s. %(left)d rolls left.",
+                    left) % {"dice": dice, "left": left}
 
 
 def describe_hold(name: str, dice: Sequence[int], held: Sequence[bool]) -> str:
     """A computer's hold: ``Bot holds 6, 6.``"""
     kept = [str(d) for d, h in zip(dice, held, strict=True) if h]
-    return f"{name} holds {', '.join(kept) or 'nothing'}."
+    if not kept:
+        return _("%(name)s holds nothing.") % {"name": name}
+    return _("%(name)s holds %(dice)s.") % {"name": name, "dice": _names(kept)}
 
 
 def describe_score(before: GameState, after: GameState, box: str) -> str:
@@ -38,26 +53,33 @@ def describe_score(before: GameState, after: GameState, box: str) -> str:
     seat = before.current_seat
     assert seat is not None, "a box is scored during a turn"
     card = after.cards[seat]
-    points = card.filled[box]
-    bonus = " plus a 100 Yahtzee bonus" if card.yahtzee_bonuses > before.cards[seat].yahtzee_bonuses else ""
-    text = f"{before.players[seat].name} scored {points} in {rules.BOX_LABELS[box]}{bonus}."
+    values = {"name": before.players[seat].name, "points": card.filled[box], "box": box_label(box)}
+    if card.yahtzee_bonuses > before.cards[seat].yahtzee_bonuses:
+        text = _("%(name)s scored %(points)d in %(box)s plus a 100 Yahtzee bonus.") % values
+    else:
+        text = _("%(name)s scored %(points)d in %(box)s.") % values
     if after.over:
         totals = after.grand_totals()
-        text += " Game over. " + ", ".join(f"{p.name} {t}" for p, t in zip(after.players, totals, strict=True)) + "."
+        # Translators: one player's final total in the list said when the game ends ("Ann 231").
+        results = _names(_("%(name)s %(total)d") % {"name": p.name, "total": t}
+                         for p, t in zip(after.players, totals, strict=True))
+        text += " " + _("Game over. %(results)s.") % {"results": results}
     return text
 
 
 def describe_start(state: GameState) -> str:
-    names = ", ".join(p.name for p in state.players)
+    names = _names(p.name for p in state.players)
     if len(state.players) == 1:
-        return f"New game for {names}."
-    return f"New game: {names}. {state.players[state.first].name} starts."
+        return _("New game for %(name)s.") % {"name": names}
+    return _("New game: %(names)s. %(first)s starts.") % {"names": names, "first": state.players[state.first].name}
 
 
 def describe_link(seed: str, challenge: Challenge | None) -> str:
     """The question a link asks while a game is in progress."""
-    text = f"You have a game in progress. The link starts a new game on the seed “{seed}”"
-    return text + (f" with {challenge.name}'s score of {challenge.beat} to beat." if challenge else ".")
+    if challenge is None:
+        return _("You have a game in progress. The link starts a new game on the seed “%(seed)s”.") % {"seed": seed}
+    return _("You have a game in progress. The link starts a new game on the seed “%(seed)s” with %(name)s's "
+             "score of %(score)d to beat.") % {"seed": seed, "name": challenge.name, "score": challenge.beat}
 
 
 def result_text(state: GameState, challenge: Challenge | None, day: datetime.date) -> str:
@@ -85,70 +107,104 @@ def result_text(state: GameState, challenge: Challenge | None, day: datetime.dat
 
 
 def computer_waits(name: str) -> str:
-    return (f"{name} waits for its strategy, which could not be loaded: in a game with friends a computer "
-            "plays only as it would on every device. It tries again in a few seconds.")
+    return _("%(name)s waits for its strategy, which could not be loaded: in a game with friends a computer "
+             "plays only as it would on every device. It tries again in a few seconds.") % {"name": name}
 
 
 def kept_link(older: bool, kept_turns: int, link_turns: int) -> str:
     """A link this device does not take: ``older`` than its game, or one that does not continue it."""
     if older:
-        return (f"This link is from earlier in the game ({link_turns} turns played); this device already has "
-                f"a later state ({kept_turns} turns) and keeps it.")
-    return ("This link does not continue the game as this device has it, so the device keeps its own "
-            f"({kept_turns} turns played). Ask for the latest link.")
+        return ngettext("This link is from earlier in the game (%(link)d turn played); this device already has "
+                        "a later state (%(kept)d turns) and keeps it.",
+                        "This link is from earlier in the game (%(link)d turns played); this device already has "
+                        "a later state (%(kept)d turns) and keeps it.", link_turns) % {"link": link_turns,
+                                                                                        "kept": kept_turns}
+    return ngettext("This link does not continue the game as this device has it, so the device keeps its own "
+                    "(%(kept)d turn played). Ask for the latest link.",
+                    "This link does not continue the game as this device has it, so the device keeps its own "
+                    "(%(kept)d turns played). Ask for the latest link.", kept_turns) % {"kept": kept_turns}
 
 
 def resumed(names: Iterable[str]) -> str:
-    return "Resumed: " + ", ".join(names) + "."
+    return _("Resumed: %(names)s.") % {"names": _names(names)}
 
 
 def caught_up(name: str) -> str:
-    return f"Caught up. Your turn, {name}."
+    return _("Caught up. Your turn, %(name)s.") % {"name": name}
 
 
 def held_die(position: int, face: int, held: bool) -> str:
-    return f"Die {position + 1} ({face}) {'held' if held else 'released'}."
+    values = {"die": position + 1, "face": face}
+    return (_("Die %(die)d (%(face)d) held.") if held else _("Die %(die)d (%(face)d) released.")) % values
 
 
 def took_back(box: str) -> str:
-    return f"Took back {rules.BOX_LABELS[box]}. Choose again."
+    return _("Took back %(box)s. Choose again.") % {"box": box_label(box)}
 
 
 def hints_switched(on: bool) -> str:
-    return "Hints on." if on else "Hints off."
+    return _("Hints on.") if on else _("Hints off.")
 
 
 def wait_for(name: str) -> str:
-    return f"Wait: it is {name}'s turn."
+    return _("Wait: it is %(name)s's turn.") % {"name": name}
 
 
 def strategy_failed(error: object) -> str:
-    return f"The strategy could not be loaded ({error}): hints wait for it, computers play simply."
+    return _("The strategy could not be loaded (%(error)s): hints wait for it, computers play simply.") % {
+        "error": error}
 
 
 def cannot_start(error: object) -> str:
-    return f"Cannot start: {error}"
+    return _("Cannot start: %(reason)s") % {"reason": error}
 
 
 def type_dice(count: int) -> str:
-    return refused(f"type {count} dice (1 to 6), one digit each")
-
-
-NOT_YET_STARTED = "Start a new game first."
-MOVED_ON = "This game moved on in another tab, so this tab now shows its latest state."
-NOT_APPLIED = "Not applied: this game moved on in another tab. Look again, then play."
-CANNOT_SET_ASIDE = ("Cannot start: the game in progress could not be set aside (the browser's storage is full), "
-                    "so it stays on the board.")
-CANNOT_RESUME = "That game could not be resumed; both games were left where they were."
-LINK_WAITING = "The link's game is waiting in Games."
-TYPE_DICE = "Not allowed: type the dice you rolled, then Record roll."
-NOTHING_TO_UNDO = "Nothing to undo: a box can be taken back only until the next roll."
+    return ngettext("Not allowed: type %(count)d die (1 to 6), one digit each.",
+                    "Not allowed: type %(count)d dice (1 to 6), one digit each.", count) % {"count": count}
 
 
 def refused(reason: object) -> str:
     """A refused action: ``Not allowed: <why>.``"""
-    return f"Not allowed: {reason}."
+    return _("Not allowed: %(reason)s.") % {"reason": reason}
 
 
 def unreadable(error: object) -> str:
-    return f"A saved game could not be read ({error}), so it was left as it is."
+    return _("A saved game could not be read (%(error)s), so it was left as it is.") % {"error": error}
+
+
+# The fixed sentences: functions, not constants, so each is looked up in the language
+# spoken when it is said (a constant would keep the language of the moment it was imported).
+
+
+def not_yet_started() -> str:
+    return _("Start a new game first.")
+
+
+def moved_on() -> str:
+    return _("This game moved on in another tab, so this tab now shows its latest state.")
+
+
+def not_applied() -> str:
+    return _("Not applied: this game moved on in another tab. Look again, then play.")
+
+
+def cannot_set_aside() -> str:
+    return _("Cannot start: the game in progress could not be set aside (the browser's storage is full), "
+             "so it stays on the board.")
+
+
+def cannot_resume() -> str:
+    return _("That game could not be resumed; both games were left where they were.")
+
+
+def link_waiting() -> str:
+    return _("The link's game is waiting in Games.")
+
+
+def type_dice_instead() -> str:
+    return _("Not allowed: type the dice you rolled, then Record roll.")
+
+
+def nothing_to_undo() -> str:
+    return _("Nothing to undo: a box can be taken back only until the next roll.")

@@ -63,33 +63,16 @@ def test_game_modules_work_in_the_browser(site: SitePage) -> None:
 
 
 # Run in the page: where each loaded module came from (before this code imports anything
-# itself); whether PyScript's package was written to the file system (assets/boot.mjs
-# drops those writes); and whether bytecode in game.zip was compiled from the very source
-# PyScript would write (PEP 552 hash of pyscript/*.py): its writer code, taken from the
-# shipped core.js (window.__pyscriptWrites), is run here in a directory of its own.
+# itself), and whether PyScript's package was written to the file system (assets/boot.mjs
+# drops those writes, and the site ships no bytecode of it).
 _ORIGINS = """
 import sys
 origins = {name: getattr(getattr(m, "__spec__", None), "origin", None) for name, m in list(sys.modules.items())}
-import importlib.util, js, os, pathlib, tempfile, zipimport
+import pathlib
 bundle = sys.path[0]
 stdlib = next(p for p in sys.path if p.endswith(".zip") and p != bundle)
-archive = zipimport.zipimporter(bundle)
-written = pathlib.Path("pyscript").exists()
-here = os.getcwd()
-with tempfile.TemporaryDirectory() as tmp:
-    os.chdir(tmp)
-    try:
-        exec(str(js.window.__pyscriptWrites).replace("import pyscript as _pyscript", "_pyscript = None"), {})
-        hashes = {p.name: importlib.util.source_hash(p.read_bytes()) == archive.get_data(f"pyscript/{p.stem}.pyc")[8:16]
-                  for p in pathlib.Path(tmp, "pyscript").glob("*.py")}
-    finally:
-        os.chdir(here)
-result = {"bundle": bundle, "stdlib": stdlib, "hashes": hashes, "written": written, "origins": origins}
+result = {"bundle": bundle, "stdlib": stdlib, "written": pathlib.Path("pyscript").exists(), "origins": origins}
 """
-_PYSCRIPT_WRITES = """async () => {
-  const core = document.querySelector('script[type="module"][src*="/core.js"]').src;
-  window.__pyscriptWrites = (await import(core)).stdlib;
-}"""
 
 
 def test_python_starts_from_bytecode(site: SitePage) -> None:
@@ -98,11 +81,9 @@ def test_python_starts_from_bytecode(site: SitePage) -> None:
     standard library or the game after it (assets/boot.mjs hands Pyodide stdlib.zip and
     puts game.zip first on sys.path), and PyScript's package was neither written nor
     imported."""
-    site.page.evaluate(_PYSCRIPT_WRITES)
     found = site.run_python(_ORIGINS)
     assert found["bundle"].endswith("/game.zip")
-    assert found["hashes"] and all(found["hashes"].values()), found["hashes"]  # PyScript's own text
-    # PyScript's package came from game.zip alone: its writes were dropped (assets/boot.mjs).
+    # PyScript's package was not written: its writes were dropped (assets/boot.mjs).
     assert not found["written"], "PyScript wrote its package to the file system: its writer code changed shape"
     origins = {name: origin for name, origin in found["origins"].items() if origin}
     compiled = {name: origin for name, origin in origins.items() if origin.endswith(".py")}
