@@ -32,7 +32,7 @@ def illegal_actions(state: GameState, rng: random.Random):
         for box in card.filled:
             yield f"filled box {box}", lambda box=box: state.score(box)
         for box, why in state.box_options().items():
-            if isinstance(why, str):
+            if not isinstance(why, int):
                 yield f"Joker-closed {box}", lambda box=box: state.score(box)
     if state.rolls_used < 3:
         yield "a face of 7", lambda: state.enter_roll([7, 1, 2, 3, 4], held=(False,) * 5)

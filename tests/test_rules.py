@@ -184,7 +184,7 @@ def test_seed_002_joker_example_five_fours_into_large_straight():
 
 def test_closed_boxes_say_why():
     options = rules.box_options("official", {"yahtzee": 50}, THREES)
-    assert "Threes" in options["chance"]
+    assert options["chance"] == rules.Closed("own_upper_first", "threes") and "Threes" in str(options["chance"])
     assert options["threes"] == 15
 
 

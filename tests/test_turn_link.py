@@ -47,7 +47,7 @@ def play(players: list[Player], preset: str, seed: str, turns: int | None, rng: 
         state = state.roll()
         for _ in range(rng.randint(0, 2)):
             state = state.roll(held=tuple(rng.random() < 0.5 for _ in range(5)))
-        open_boxes = [box for box, option in state.box_options().items() if not isinstance(option, str)]
+        open_boxes = [box for box, option in state.box_options().items() if isinstance(option, int)]
         state = state.score(rng.choice(open_boxes))
     return state
 

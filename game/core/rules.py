@@ -17,6 +17,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
+from game.core.joker import Closed
+
 __all__ = [  # the public API, re-exported by game.rules
     "Dice", "BOXES", "UPPER_BOXES", "LOWER_BOXES", "BOX_LABELS", "PRESETS", "DEFAULT_PRESET", "PRESET_LABELS",
     "PRESET_HELP", "UPPER_BONUS", "UPPER_BONUS_THRESHOLD", "YAHTZEE_SCORE", "YAHTZEE_BONUS", "FIXED_SCORES",
@@ -24,7 +26,7 @@ __all__ = [  # the public API, re-exported by game.rules
     "MAX_SCORE", "MAX_SCORE_WITHOUT_BONUS", "RulesError", "Totals", "check_dice", "check_preset", "check_box",
     "upper_box", "is_yahtzee", "box_score", "is_joker", "joker_options", "box_options", "legal_scores",
     "yahtzee_bonus", "upper_subtotal", "upper_bonus", "upper_total", "lower_total", "grand_total", "totals",
-    "possible_box_values",
+    "possible_box_values", "Closed",
 ]
 
 Dice = tuple[int, int, int, int, int]
@@ -172,15 +174,15 @@ def _joker_full_value(box: str, dice: Dice) -> int:
     return FIXED_SCORES[box] if box in PATTERN_BOXES else box_score(box, dice)
 
 
-def _lower_first(box: str, dice: Dice, lower_open: bool) -> int | str:
+def _lower_first(box: str, dice: Dice, lower_open: bool) -> int | Closed:
     """Official and upper-or-kind once the Joker's upper box is filled: any lower box at
     full value; an upper box only when no lower box is left, and then for 0."""
     if box in LOWER_BOXES:
         return _joker_full_value(box, dice)
-    return "a further Yahtzee must go in a lower box while one is open" if lower_open else 0
+    return Closed("lower_first", upper_box(dice[0])) if lower_open else 0
 
 
-def joker_options(preset: str, filled: Mapping[str, int], dice: Dice) -> dict[str, int | str]:
+def joker_options(preset: str, filled: Mapping[str, int], dice: Dice) -> dict[str, int | Closed]:
     """For a Joker: every open box mapped to its points, or to why it is closed now.
 
     Kept apart from :func:`legal_scores` so the screen can show the reason.
@@ -190,8 +192,7 @@ def joker_options(preset: str, filled: Mapping[str, int], dice: Dice) -> dict[st
     own = upper_box(face)
     own_open = own not in filled
     lower_open = any(b not in filled for b in LOWER_BOXES)
-    label = BOX_LABELS[own]
-    out: dict[str, int | str] = {}
+    out: dict[str, int | Closed] = {}
     for box in (b for b in BOXES if b not in filled):
         if preset == "free_choice":
             out[box] = _joker_full_value(box, dice) if box in LOWER_BOXES else box_score(box, dice)
@@ -200,19 +201,19 @@ def joker_options(preset: str, filled: Mapping[str, int], dice: Dice) -> dict[st
         elif not own_open:  # official and upper_or_kind agree once the upper box is filled
             out[box] = _lower_first(box, dice, lower_open)
         elif preset == "official":
-            out[box] = 5 * face if box == own else f"a further Yahtzee must go in {label} while it is open"
+            out[box] = 5 * face if box == own else Closed("own_upper_first", own)
         elif box in (own, "three_of_a_kind", "four_of_a_kind"):  # upper_or_kind
             out[box] = box_score(box, dice)
         else:
-            out[box] = f"while {label} is open, a further Yahtzee goes there or in 3/4 of a kind"
+            out[box] = Closed("own_upper_or_kind", own)
     return out
 
 
-def box_options(preset: str, filled: Mapping[str, int], dice: Iterable[int]) -> dict[str, int | str]:
+def box_options(preset: str, filled: Mapping[str, int], dice: Iterable[int]) -> dict[str, int | Closed]:
     """Every open box mapped to the points it would score now, or to why it is closed.
 
     >>> box_options("official", {"yahtzee": 0}, (2, 2, 2, 2, 2))["chance"]
-    'a further Yahtzee must go in Twos while it is open'
+    Closed(rule='own_upper_first', upper='twos')
     """
     check_preset(preset)
     faces = check_dice(dice)

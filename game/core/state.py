@@ -35,6 +35,7 @@ from game.core.errors import (
     SetupError,
     UnknownBox,
 )
+from game.core.joker import Closed
 from game.core.players import Player, make_players
 
 ROLLS_PER_TURN = 3
@@ -115,7 +116,7 @@ class GameState:
         """How many boxes ``seat`` filled with a Yahtzee on the table (what Statistics counts)."""
         return sum(1 for m in self.moves if isinstance(m, Score) and m.seat == seat and rules.is_yahtzee(m.dice))
 
-    def box_options(self) -> dict[str, int | str]:
+    def box_options(self) -> dict[str, int | Closed]:
         """Each open box of the current player: points now, or why the Joker rules close it."""
         if self.dice is None or self.current_seat is None:
             return {}
@@ -152,12 +153,12 @@ class GameState:
         holds = self._check_holds(held)
         self._check_can_act()
         if self.rolls_used == 0 and any(holds):
-            raise NotRolledYet("hold dice after the first roll: the first roll uses all five")
+            raise NotRolledYet("hold dice after the first roll: the first roll uses all five", "hold_after_first_roll")
         return replace(self, held=holds)
 
     def toggle_hold(self, position: int) -> GameState:
         if not (type(position) is int and 0 <= position < 5):
-            raise InvalidDice(f"dice are numbered 0 to 4, not {position!r}")
+            raise InvalidDice(f"dice are numbered 0 to 4, not {position!r}", "die_position")
         holds = list(self.held)
         holds[position] = not holds[position]
         return self.set_held(holds)
@@ -166,17 +167,17 @@ class GameState:
         """Fill ``box`` with the dice on the table and pass the turn."""
         self._check_can_act()
         if box not in rules.BOXES:
-            raise UnknownBox(f"there is no box called {box!r}")
+            raise UnknownBox(f"there is no box called {box!r}", "unknown_box")
         if self.dice is None:
-            raise NotRolledYet("roll the dice before scoring")
+            raise NotRolledYet("roll the dice before scoring", "roll_first")
         seat = self.current_seat
         assert seat is not None
         card = self.cards[seat]
         if box in card.filled:
-            raise BoxFilled(f"{rules.BOX_LABELS[box]} is already filled")
+            raise BoxFilled(f"{rules.BOX_LABELS[box]} is already filled", "box_filled", box=box)
         option = self.box_options()[box]
-        if isinstance(option, str):
-            raise BoxClosed(f"{rules.BOX_LABELS[box]} is closed: {option}")
+        if isinstance(option, Closed):
+            raise BoxClosed(f"{rules.BOX_LABELS[box]} is closed: {option}", "box_closed", box=box, closed=option)
         bonus = rules.yahtzee_bonus(card.filled, self.dice)
         cards = list(self.cards)
         cards[seat] = card.with_box(box, option, bonus)
@@ -189,31 +190,32 @@ class GameState:
 
     def _check_can_act(self) -> None:
         if self.over:
-            raise GameOverError("the game is over: start a new game")
+            raise GameOverError("the game is over: start a new game", "game_over")
 
     @staticmethod
     def _check_holds(held: Iterable[bool]) -> tuple[bool, ...]:
         holds = tuple(held)
         if len(holds) != 5 or not all(isinstance(h, bool) for h in holds):
-            raise InvalidDice("holds are five True/False values, one per die")
+            raise InvalidDice("holds are five True/False values, one per die", "holds_shape")
         return holds
 
     def _check_roll(self, held: Iterable[bool] | None) -> tuple[bool, ...]:
         self._check_can_act()
         holds = self.held if held is None else self._check_holds(held)
         if self.rolls_used >= ROLLS_PER_TURN:
-            raise NoRollsLeft("no rolls left this turn: choose a box to score")
+            raise NoRollsLeft("no rolls left this turn: choose a box to score", "no_rolls_left")
         if self.rolls_used == 0 and any(holds):
-            raise NotRolledYet("the first roll of a turn uses all five dice: nothing can be held yet")
+            raise NotRolledYet("the first roll of a turn uses all five dice: nothing can be held yet",
+                               "first_roll_all_five")
         return holds
 
     def _after_roll(self, holds: tuple[bool, ...], new: tuple[int, ...]) -> GameState:
         try:
             dice = rules.check_dice(new)
         except rules.RulesError as err:
-            raise InvalidDice(str(err)) from None
+            raise InvalidDice(str(err), "dice_faces") from None
         if self.dice is not None and any(h and a != b for h, a, b in zip(holds, self.dice, dice, strict=True)):
-            raise InvalidDice("held dice keep their faces")
+            raise InvalidDice("held dice keep their faces", "held_dice_changed")
         seat = self.current_seat
         assert seat is not None
         return replace(

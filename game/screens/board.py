@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+from game.core.language import _, ngettext
 from game.core.state import GameState
 from game.screens.markup import escape
 
@@ -26,9 +27,30 @@ _PIPS = {
 }
 
 
+def _roll_off(text: str) -> str:
+    """Roll, disabled, saying why (its accessible name starts with the word for Roll)."""
+    return f'<button type="button" id="roll" class="roll" disabled>{escape(text)}</button>'
+
+
+def _skip(text: str) -> str:
+    return f'<button type="button" id="skip" class="skip">{escape(text)}</button>'
+
+
 def person_to_move(state: GameState) -> bool:
     player = state.current_player
     return player is not None and player.is_human
+
+
+def _die_label(number: int, face: int, held: bool, coach_holds: bool) -> str:
+    """A die's accessible name: its visible words in their order, the key and "Held" (WCAG
+    2.5.3, axe's label-content-name-mismatch): "Die 2, held: 5"."""
+    values = {"die": number, "face": face}
+    if not face:
+        return _("Die %(die)d: not rolled yet") % values
+    if coach_holds:
+        return (_("Die %(die)d, held: %(face)d, the coach would hold it") if held
+                else _("Die %(die)d, not held: %(face)d, the coach would hold it")) % values
+    return (_("Die %(die)d, held: %(face)d") if held else _("Die %(die)d, not held: %(face)d")) % values
 
 
 def die_svg(face: int) -> str:
@@ -50,16 +72,14 @@ def dice_html(state: GameState, rolled: bool = False, hint: tuple[bool, ...] | N
     for i, (face, held) in enumerate(zip(faces, state.held, strict=True)):
         classes = "die" + (" held" if held else "") + (" rolling" if rolled and not held else "")
         classes += " hint" if hint and hint[i] else ""
-        # The name holds the die's visible words in their order, the key and "Held" (WCAG
-        # 2.5.3, axe's label-content-name-mismatch): "Die 2, held: 5"; a space parts them.
-        label = f"Die {i + 1}" + (f", {'held' if held else 'not held'}: {face}" if face else ": not rolled yet")
-        label += ", the coach would hold it" if hint and hint[i] else ""
+        label = _die_label(i + 1, face, held, bool(hint and hint[i]))
+        tag = escape(_("Held")) if held else ""
         out.append(
             f'<button type="button" class="{classes}" data-die="{i}" data-face="{face}" '
-            f'aria-pressed="{"true" if held else "false"}" aria-label="{label}"'
+            f'aria-pressed="{"true" if held else "false"}" aria-label="{escape(label)}"'
             f'{"" if can_hold else " disabled"}>{die_svg(face)}'
             f'<span class="die-key" aria-hidden="true">{i + 1}</span> '
-            f'<span class="held-tag" aria-hidden="true">{"Held" if held else ""}</span></button>'
+            f'<span class="held-tag" aria-hidden="true">{tag}</span></button>'
         )
     return "".join(out)
 
@@ -67,13 +87,13 @@ def dice_html(state: GameState, rolled: bool = False, hint: tuple[bool, ...] | N
 def controls_html(state: GameState, can_undo: bool = False, hints: bool = False, catching_up: bool = False) -> str:
     """Roll (or, with real dice, the entry of a throw), Undo while allowed, and the Hints switch."""
     if catching_up:  # turns played on other devices, shown one step at a time
-        return ('<button type="button" id="roll" class="roll" disabled>Roll (catching up)</button>'
-                '<button type="button" id="skip" class="skip">Skip to now</button>')
+        return _roll_off(_("Roll (catching up)")) + _skip(_("Skip to now"))
     main = dice_entry_html(state) if state.real_dice and not state.over else roll_button_html(state)
-    undo = ('<button type="button" id="undo" class="undo" title="Undo the last box scored">Undo</button>'
+    why, undo_text, hints_text = escape(_("Undo the last box scored")), escape(_("Undo")), escape(_("Hints"))
+    undo = (f'<button type="button" id="undo" class="undo" title="{why}">{undo_text}</button>'
             if can_undo else "")
     toggle = (f'<button type="button" id="hints" class="hints" aria-pressed="{"true" if hints else "false"}">'
-              "Hints</button>" if not state.over else "")
+              f"{hints_text}</button>" if not state.over else "")
     return main + undo + toggle
 
 
@@ -83,12 +103,14 @@ def dice_entry_html(state: GameState) -> str:
         return roll_button_html(state)
     left = state.rolls_left
     if not left:
-        return '<button type="button" id="roll" class="roll" disabled>Roll (none left: score a box)</button>'
+        return _roll_off(_("Roll (none left: score a box)"))
     count = 5 if state.rolls_used == 0 else 5 - sum(state.held)
-    return (f'<form id="dice-entry" class="dice-entry"><label>Dice you rolled ({count}) '
+    typed = ngettext("Dice you rolled (%(count)d)", "Dice you rolled (%(count)d)", count) % {"count": count}
+    record = ngettext("Roll recorded (%(left)d left)", "Roll recorded (%(left)d left)", left) % {"left": left}
+    return (f'<form id="dice-entry" class="dice-entry"><label>{escape(typed)} '
             f'<input id="dice-input" inputmode="numeric" autocomplete="off" maxlength="9" '
             f'pattern="[1-6 ,]*" required></label> <button type="submit" id="roll" class="roll">'
-            f"Roll recorded ({left} left)</button></form>")
+            f"{escape(record)}</button></form>")
 
 
 def roll_button_html(state: GameState) -> str:
@@ -97,14 +119,14 @@ def roll_button_html(state: GameState) -> str:
     While a computer plays, Roll is disabled and a Skip ahead button hurries it along.
     """
     if state.over:
-        return '<button type="button" id="roll" class="roll" disabled>Roll (game over)</button>'
+        return _roll_off(_("Roll (game over)"))
     player = state.current_player
     if player is not None and player.kind == "link":
-        return '<button type="button" id="roll" class="roll" disabled>Roll (their turn)</button>'
+        return _roll_off(_("Roll (their turn)"))
     if not person_to_move(state):
-        return ('<button type="button" id="roll" class="roll" disabled>Roll (computer playing)</button>'
-                '<button type="button" id="skip" class="skip">Skip ahead</button>')
+        return _roll_off(_("Roll (computer playing)")) + _skip(_("Skip ahead"))
     left = state.rolls_left
-    text = f"Roll ({left} left)" if left else "Roll (none left: score a box)"
+    text = (ngettext("Roll (%(left)d left)", "Roll (%(left)d left)", left) % {"left": left} if left
+            else _("Roll (none left: score a box)"))
     disabled = "" if left else " disabled"
     return f'<button type="button" id="roll" class="roll"{disabled}>{escape(text)}</button>'

@@ -19,24 +19,30 @@ from collections.abc import Callable, Sequence
 
 from game.core import rules
 from game.core.card import Card
+from game.core.joker import Closed
+from game.core.labels import N_, box_label
+from game.core.language import _, ngettext, pgettext
 from game.core.state import GameState
 from game.screens.board import person_to_move
+from game.screens.closed_box import closed_label
 from game.screens.markup import escape, name_slot
 
-#: Shorter row labels for narrow screens (the box buttons' accessible names stay full).
-SHORT_LABELS = {"three_of_a_kind": "3 kind", "four_of_a_kind": "4 kind", "full_house": "Full ho.",
-                "small_straight": "Sm. str.", "large_straight": "Lg. str."}
-#: The totals: key (the ``data-total`` contract), label, short label, value.
+#: The totals: key (the ``data-total`` contract), label and short label (as the catalogs
+#: know them: contexts "total" and "total, short"), value.
 Total = tuple[str, str, str, Callable[[Card], int]]
 UPPER_TOTALS: tuple[Total, ...] = (
-    ("upper", "Total score", "Total", lambda c: c.totals.upper_subtotal),
-    ("upper_bonus", "Bonus (63+ = 35)", "Bonus", lambda c: c.totals.upper_bonus),
-    ("upper_total", "Upper total", "Upper", lambda c: c.totals.upper_total),
+    ("upper", N_("total", "Total score"), N_("total, short", "Total"), lambda c: c.totals.upper_subtotal),
+    ("upper_bonus", N_("total", "Bonus (63+ = 35)"), N_("total, short", "Bonus"), lambda c: c.totals.upper_bonus),
+    ("upper_total", N_("total", "Upper total"), N_("total, short", "Upper"), lambda c: c.totals.upper_total),
 )
 LOWER_TOTALS: tuple[Total, ...] = (
-    ("lower", "Lower total", "Lower", lambda c: c.totals.lower_total),
-    ("grand", "Grand total", "Grand", lambda c: c.totals.grand_total),
+    ("lower", N_("total", "Lower total"), N_("total, short", "Lower"), lambda c: c.totals.lower_total),
+    ("grand", N_("total", "Grand total"), N_("total, short", "Grand"), lambda c: c.totals.grand_total),
 )
+
+
+def _total_label(label: str, short: str | None = None) -> tuple[str, str]:
+    return pgettext("total", label), pgettext("total, short", short or label)
 
 
 def _label(long: str, short: str | None = None) -> str:
@@ -46,29 +52,31 @@ def _label(long: str, short: str | None = None) -> str:
     return f'<span class="long">{escape(long)}</span><span class="short">{escape(short)}</span>'
 
 
-def _box_cell(state: GameState, seat: int, box: str, options: dict[str, int | str], hint: str | None = None) -> str:
+def _box_cell(state: GameState, seat: int, box: str, options: dict[str, int | Closed], hint: str | None = None) -> str:
     """One box of one player: its points, an empty square, or (the current player's) a button."""
     filled = state.cards[seat].filled
-    label = rules.BOX_LABELS[box]
+    label = box_label(box)
     current = " current" if seat == state.current_seat else ""
     if box in filled:
         return f'<td class="filled{current}" data-seat="{seat}" data-points="{filled[box]}">{filled[box]}</td>'
     if not current:
         return f'<td class="open" data-seat="{seat}"></td>'
     if state.dice is None:
+        name = escape(_("%(box)s: roll first") % {"box": label})
         return (f'<td class="open current" data-seat="{seat}"><button type="button" class="box" '
-                f'data-box="{box}" disabled aria-label="{label}: roll first"></button></td>')
+                f'data-box="{box}" disabled aria-label="{name}"></button></td>')
     option = options[box]
-    if isinstance(option, str):
-        reason = escape(f"{label} is closed: {option}")
+    if isinstance(option, Closed):
+        reason = escape(closed_label(box, option))
         return (f'<td class="open current" data-seat="{seat}"><button type="button" class="box closed" '
-                f'data-box="{box}" data-closed="{escape(option)}" aria-disabled="true" title="{reason}" '
+                f'data-box="{box}" data-closed="{option.rule}" aria-disabled="true" title="{reason}" '
                 f'aria-label="{reason}"><span aria-hidden="true">✕</span></button></td>')
     marked = " hint" if box == hint else ""
-    advice = ", the coach's choice" if box == hint else ""
+    values = {"box": label, "points": option}
+    name = (_("%(box)s: score %(points)d, the coach's choice") if box == hint else _("%(box)s: score %(points)d"))
     waiting = "" if person_to_move(state) else " disabled"  # a computer is choosing
     return (f'<td class="open current" data-seat="{seat}"><button type="button" class="box{marked}" '
-            f'data-box="{box}" data-preview="{option}" aria-label="{label}: score {option}{advice}"{waiting}>'
+            f'data-box="{box}" data-preview="{option}" aria-label="{escape(name % values)}"{waiting}>'
             f"{option}</button></td>")
 
 
@@ -84,7 +92,7 @@ def _summary_row(name: str, label: str, short: str, cells: Sequence[tuple[str, s
 def _total_row(cards: Sequence[Card], current: int | None, total: Total) -> str:
     key, label, short, value_of = total
     cells = [(f'data-total="{key}" data-value="{value_of(card)}"', str(value_of(card))) for card in cards]
-    return _summary_row(key.replace("_", "-"), label, short, cells, current)
+    return _summary_row(key.replace("_", "-"), *_total_label(label, short), cells, current)
 
 
 def _bonus_row(cards: Sequence[Card], current: int | None) -> str:
@@ -92,13 +100,17 @@ def _bonus_row(cards: Sequence[Card], current: int | None) -> str:
     cells = "".join(
         f'<td class="{"current" if seat == current else ""}" data-seat="{seat}" data-total="yahtzee_bonus" '
         f'data-count="{c.yahtzee_bonuses}" data-value="{100 * c.yahtzee_bonuses}">'
-        f'<span class="checks" role="img" aria-label="{c.yahtzee_bonuses} bonus check marks">'
+        f'<span class="checks" role="img" aria-label="{escape(_checks(c.yahtzee_bonuses))}">'
         f'{"✓" * c.yahtzee_bonuses}</span>'
         f" {100 * c.yahtzee_bonuses}</td>"
         for seat, c in enumerate(cards)
     )
-    return (f'<tr class="total total-yahtzee-bonus"><th scope="row">{_label("Yahtzee bonus", "Y. bonus")}</th>'
-            f"{cells}</tr>")
+    label = _label(*_total_label(N_("total", "Yahtzee bonus"), N_("total, short", "Y. bonus")))
+    return f'<tr class="total total-yahtzee-bonus"><th scope="row">{label}</th>{cells}</tr>'
+
+
+def _checks(count: int) -> str:
+    return ngettext("%(count)d bonus check mark", "%(count)d bonus check marks", count) % {"count": count}
 
 
 def _head(state: GameState, title: str, short: str, contract: bool) -> str:
@@ -117,15 +129,16 @@ def _head(state: GameState, title: str, short: str, contract: bool) -> str:
     return f'<thead><tr><th scope="col" class="section">{_label(title, short)}</th>{"".join(cells)}</tr></thead>'
 
 
-def _section(state: GameState, part: str, boxes: Sequence[str], options: dict[str, int | str], tail: str,
+def _section(state: GameState, part: str, boxes: Sequence[str], options: dict[str, int | Closed], tail: str,
              hint: str | None) -> str:
-    title, short = ("Upper section", "Upper") if part == "upper" else ("Lower section", "Lower")
+    title, short = (_("Upper section"), pgettext("section, short", "Upper")) if part == "upper" else (
+        _("Lower section"), pgettext("section, short", "Lower"))
     rows = [f'<table class="pad-section {part}" data-players="{len(state.players)}">',
             _head(state, title, short, contract=part == "upper"), "<tbody>"]
     for box in boxes:
         cells = "".join(_box_cell(state, seat, box, options, hint) for seat in range(len(state.players)))
         rows.append(f'<tr data-row="{box}"><th scope="row">'
-                    f"{_label(rules.BOX_LABELS[box], SHORT_LABELS.get(box))}</th>{cells}</tr>")
+                    f"{_label(box_label(box), box_label(box, short=True))}</th>{cells}</tr>")
     rows.append(tail)
     rows.append("</tbody></table>")
     return "".join(rows)
@@ -134,8 +147,9 @@ def _section(state: GameState, part: str, boxes: Sequence[str], options: dict[st
 def _chances_row(chances: Sequence[float], current: int | None) -> str:
     """Each player's chance to win, under the grand totals (game.strategy.win_chances)."""
     cells = [(f'data-win-chance="{chance:.4f}"', percent(chance)) for chance in chances]
-    return _summary_row("win-chance", "Chance to win", "Win", cells, current,
-                        "Each player's chance to win from here, if all play the optimal strategy")
+    label, short = _total_label(N_("total", "Chance to win"), N_("total, short", "Win"))
+    return _summary_row("win-chance", label, short, cells, current,
+                        escape(_("Each player's chance to win from here, if all play the optimal strategy")))
 
 
 def percent(chance: float) -> str:
@@ -163,6 +177,10 @@ def scorecard_html(state: GameState, hint: str | None = None, chances: Sequence[
             + _section(state, "lower", rules.LOWER_BOXES, options, lower_tail, hint))
 
 
+def _card_total(label: str, value: str) -> str:
+    return f'<tr class="total"><th scope="row">{escape(label)}</th><td>{value}</td></tr>'
+
+
 def player_card_html(state: GameState, seat: int) -> str:
     """One player's whole card with full labels (the dialog a name in the pad opens).
 
@@ -174,13 +192,11 @@ def player_card_html(state: GameState, seat: int) -> str:
     rows = []
     for box in rules.BOXES:
         points = card.filled.get(box)
-        rows.append(f'<tr><th scope="row">{escape(rules.BOX_LABELS[box])}</th>'
+        rows.append(f'<tr><th scope="row">{escape(box_label(box))}</th>'
                     f'<td>{"" if points is None else points}</td></tr>')
         if box == rules.UPPER_BOXES[-1]:
-            rows += [f'<tr class="total"><th scope="row">{escape(label)}</th><td>{value(card)}</td></tr>'
-                     for _, label, _, value in UPPER_TOTALS]
-    rows.append(f'<tr class="total"><th scope="row">Yahtzee bonus</th><td>{"✓" * card.yahtzee_bonuses} '
-                f"{100 * card.yahtzee_bonuses}</td></tr>")
-    rows += [f'<tr class="total"><th scope="row">{escape(label)}</th><td>{value(card)}</td></tr>'
-             for _, label, _, value in LOWER_TOTALS]
+            rows += [_card_total(pgettext("total", label), str(value(card))) for _key, label, _s, value in UPPER_TOTALS]
+    checks = f'{"✓" * card.yahtzee_bonuses} {100 * card.yahtzee_bonuses}'
+    rows.append(_card_total(pgettext("total", "Yahtzee bonus"), checks))
+    rows += [_card_total(pgettext("total", label), str(value(card))) for _key, label, _s, value in LOWER_TOTALS]
     return f'<table class="player-card">{"".join(rows)}</table>'

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.core.language import _
 from game.core.state import GameState
 from game.screens.markup import escape, name_slot
 from game.screens.scorecard import percent
@@ -20,9 +21,19 @@ from game.strategy import LEVEL_NAMES
 if TYPE_CHECKING:
     from game.strategy.distribution import ScoreDistribution
 
-END_ACTIONS = ('<button type="button" id="again">New game</button>'
-               '<button type="button" id="review-game">Review this game</button>'
-               '<button type="button" id="share-result">Share result</button>')
+
+
+def _html(message: str, **markup: object) -> str:
+    """A catalog's sentence as HTML, its placeholders filled with markup (name slots, <strong>)."""
+    return escape(message) % markup
+
+
+def end_actions() -> str:
+    """What to do after a game: a new one, its review, its result shared."""
+    again, review, share = escape(_("New game")), escape(_("Review this game")), escape(_("Share result"))
+    return (f'<button type="button" id="again">{again}</button>'
+            f'<button type="button" id="review-game">{review}</button>'
+            f'<button type="button" id="share-result">{share}</button>')
 
 
 def status_html(state: GameState, turn_link: str | None = None, catching_up: bool = False,
@@ -44,21 +55,26 @@ def status_html(state: GameState, turn_link: str | None = None, catching_up: boo
     seat = state.current_seat
     assert seat is not None, "a game not over has a player to move"
     kind = state.players[seat].kind
-    who = ("" if kind == "human" else " <small>(on their own device)</small>" if kind == "link"
-           else f" <small>(computer: {escape(LEVEL_NAMES[kind])})</small>")
-    turn = f"Round {state.round + 1} of 13"
+    who = "" if kind == "human" else " <small>" + (
+        escape(_("(on their own device)")) if kind == "link"
+        else _html(_("(computer: %(level)s)"), level=escape(LEVEL_NAMES[kind]))) + "</small>"
+    turn = _html(_("Round %(round)d of 13"), round=state.round + 1)
     if catching_up:  # named: who made the move on the board (a box scored passes the turn)
         mover = state.moves[-1].seat if state.moves else seat
-        return (f'<p class="turn">Catching up: <span class="whose">{name_slot(mover)}</span> · {turn}</p>'
-                '<p class="hint">The turns played since this device last saw the game.</p>')
+        whose = f'<span class="whose">{name_slot(mover)}</span>'
+        line = _html(_("Catching up: %(name)s · %(round)s"), name=whose, round=turn)
+        since = escape(_("The turns played since this device last saw the game."))
+        return f'<p class="turn">{line}</p><p class="hint">{since}</p>'
     line = f'<p class="turn"><span class="whose">{name_slot(seat)}{who}</span> · {turn}</p>'
     if kind == "link":
+        send_to = _html(_("Send the game to %(name)s"), name=name_slot(seat))
         send = (f'<p class="pass-on"><a class="turn-link" data-turn-link href="{escape(turn_link)}">'
-                f"Send the game to {name_slot(seat)}</a></p>" if turn_link else "")
-        return f'{line}<p class="hint">They play this turn on their device: send them the game.</p>{send}'
-    hint = "Roll the dice." if state.rolls_used == 0 else (
-        "Hold dice and roll again, or score a box." if state.rolls_left else "Choose a box to score.")
-    return f'{line}<p class="hint">{hint}</p>'
+                f"{send_to}</a></p>" if turn_link else "")
+        their = escape(_("They play this turn on their device: send them the game."))
+        return f'{line}<p class="hint">{their}</p>{send}'
+    hint = _("Roll the dice.") if state.rolls_used == 0 else (
+        _("Hold dice and roll again, or score a box.") if state.rolls_left else _("Choose a box to score."))
+    return f'{line}<p class="hint">{escape(hint)}</p>'
 
 
 def standings(state: GameState) -> tuple[tuple[int, int, int], ...]:
@@ -79,21 +95,24 @@ def standings(state: GameState) -> tuple[tuple[int, int, int], ...]:
 
 def _result_html(state: GameState, turn_link: str | None, perfect: ScoreDistribution | None) -> str:
     """The final standings by rank, each person against perfect play, and what to do next."""
-    send = (f' <a class="turn-link" data-turn-link href="{escape(turn_link)}">Send the final card to the others</a>'
-            if turn_link else "")
+    final_card = escape(_("Send the final card to the others"))
+    send = f' <a class="turn-link" data-turn-link href="{escape(turn_link)}">{final_card}</a>' if turn_link else ""
     winners = state.winners()
     if len(state.players) == 1:
         # Solo games can be replayed by a friend on the same dice (game/core/links.py).
-        action = ('<button type="button" id="challenge-friend">Challenge a friend</button>'
+        challenge = escape(_("Challenge a friend"))
+        action = (f'<button type="button" id="challenge-friend">{challenge}</button>'
                   if state.players[0].is_human else "")
-        score = state.grand_totals()[0]
-        return (f'<p class="result">Game over: {name_slot(0)} scored <strong>{score}</strong>.</p>'
-                f'{versus_html(state, perfect)}<p class="actions">{END_ACTIONS}{action}{send}</p>')
-    names = ", ".join(name_slot(seat) for seat in winners)
-    verb = "share the win" if len(winners) > 1 else "wins"
+        score = f"<strong>{state.grand_totals()[0]}</strong>"
+        result = _html(_("Game over: %(name)s scored %(score)s."), name=name_slot(0), score=score)
+        return (f'<p class="result">{result}</p>'
+                f'{versus_html(state, perfect)}<p class="actions">{end_actions()}{action}{send}</p>')
+    names = escape(_(", ")).join(name_slot(seat) for seat in winners)
+    result = _html(_("Game over: %(names)s share the win!") if len(winners) > 1 else _("Game over: %(names)s wins!"),
+                   names=names)
     rows = "".join(f'<li value="{rank}">{name_slot(seat)}: {total}</li>' for rank, seat, total in standings(state))
-    return (f'<p class="result">Game over: {names} {verb}!</p><ol class="final">{rows}</ol>'
-            f'{versus_html(state, perfect)}<p class="actions">{END_ACTIONS}{send}</p>')
+    return (f'<p class="result">{result}</p><ol class="final">{rows}</ol>'
+            f'{versus_html(state, perfect)}<p class="actions">{end_actions()}{send}</p>')
 
 
 def challenge_html(state: GameState, beat: int | None, chance: float | None = None) -> str:
@@ -109,12 +128,13 @@ def challenge_html(state: GameState, beat: int | None, chance: float | None = No
         return ""
     who = name_slot(len(state.players))
     if not state.over:
-        odds = (f' <span data-win-chance="{chance:.4f}">Your chance to beat it: {percent(chance)}.</span>'
-                if chance is not None else "")
-        return f"Score to beat: <strong>{beat}</strong>, set by {who}.{odds}"
+        your = _html(_("Your chance to beat it: %(chance)s."), chance=percent(chance)) if chance is not None else ""
+        odds = f' <span data-win-chance="{chance:.4f}">{your}</span>' if chance is not None else ""
+        return _html(_("Score to beat: %(score)s, set by %(name)s."), score=f"<strong>{beat}</strong>", name=who) + odds
     score = state.grand_totals()[0]
-    verdict = "You beat it!" if score > beat else ("A tie!" if score == beat else "It stands.")
-    return f"{who}'s score to beat was <strong>{beat}</strong>; you scored {score}. {verdict}"
+    verdict = _("You beat it!") if score > beat else (_("A tie!") if score == beat else _("It stands."))
+    return _html(_("%(name)s's score to beat was %(beat)s; you scored %(score)d. %(verdict)s"), name=who,
+                 beat=f"<strong>{beat}</strong>", score=score, verdict=escape(verdict))
 
 
 def rolloff_html(state: GameState) -> str:
@@ -128,7 +148,8 @@ def rolloff_html(state: GameState) -> str:
         return ""
     rounds = []
     for number, throws in enumerate(state.rolloff, start=1):
-        items = ", ".join(f'{name_slot(seat)} {sum(dice)}<small> ({"-".join(map(str, dice))})</small>'
-                          for seat, dice in throws)
-        rounds.append(("Who starts: " if number == 1 else "tie, again: ") + items)
-    return f"<p>{'; '.join(rounds)} — <strong>{name_slot(state.first)} starts.</strong></p>"
+        items = escape(_(", ")).join(f'{name_slot(seat)} {sum(dice)}<small> ({"-".join(map(str, dice))})</small>'
+                                     for seat, dice in throws)
+        rounds.append(_html(_("Who starts: %(throws)s") if number == 1 else _("tie, again: %(throws)s"), throws=items))
+    starts = _html(_("%(name)s starts."), name=name_slot(state.first))
+    return f"<p>{'; '.join(rounds)} — <strong>{starts}</strong></p>"

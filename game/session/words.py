@@ -16,13 +16,15 @@ named placeholders, so that each language orders its words as it needs; counts t
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from game.core import rules
+from game.core.errors import IllegalAction, Refusal
 from game.core.labels import box_label
 from game.core.language import _, ngettext
 from game.core.state import GameState
 from game.records.game_slot import Challenge
+from game.screens.closed_box import closed_label
 from game.screens.status import standings
 
 
@@ -164,9 +166,33 @@ def type_dice(count: int) -> str:
                     "Not allowed: type %(count)d dice (1 to 6), one digit each.", count) % {"count": count}
 
 
-def refused(reason: object) -> str:
-    """A refused action: ``Not allowed: <why>.``"""
-    return _("Not allowed: %(reason)s.") % {"reason": reason}
+def refused(error: IllegalAction) -> str:
+    """An action the engine refused, and why: ``Not allowed: roll the dice before scoring.``"""
+    if error.closed is not None and error.box is not None:
+        return _("Not allowed: %(reason)s") % {"reason": closed_label(error.box, error.closed)}
+    return _("Not allowed: %(reason)s.") % {"reason": _REFUSALS[error.reason](error.box)}
+
+
+def _box_filled(box: str | None) -> str:
+    return _("%(box)s is already filled") % {"box": box_label(box or "")}
+
+
+#: Why, per refusal, as the end of "Not allowed: …" (the box it is about, if any).
+_REFUSALS: dict[Refusal, Callable[[str | None], str]] = {
+    # Translators: this and the refusals after it end the sentence "Not allowed: …" (no final full stop).
+    "game_over": lambda _box: _("the game is over: start a new game"),
+    "no_rolls_left": lambda _box: _("no rolls left this turn: choose a box to score"),
+    "roll_first": lambda _box: _("roll the dice before scoring"),
+    "hold_after_first_roll": lambda _box: _("hold dice after the first roll: the first roll uses all five"),
+    "first_roll_all_five": lambda _box: _("the first roll of a turn uses all five dice: nothing can be held yet"),
+    "box_filled": _box_filled,
+    "box_closed": lambda _box: _("that box is closed for these dice"),
+    "unknown_box": lambda _box: _("there is no such box"),
+    "die_position": lambda _box: _("there is no such die"),
+    "holds_shape": lambda _box: _("hold or release one die at a time"),
+    "dice_faces": lambda _box: _("a die shows 1 to 6"),
+    "held_dice_changed": lambda _box: _("held dice keep their faces"),
+}
 
 
 def unreadable(error: object) -> str:

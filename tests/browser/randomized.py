@@ -228,7 +228,7 @@ class RandomPlay:
             "filled": [state.cards[s].filled for s in seats], "previews": state.legal_scores(),
             "rolls left": "game over" if state.over else state.rolls_left,
             "undo": self.model.undo_point is not None,
-            "closed": sorted(b for b, v in state.box_options().items() if isinstance(v, str)),
+            "closed": sorted(b for b, v in state.box_options().items() if not isinstance(v, int)),
             "totals": {f"{s}:{key}": (getattr(state.cards[s].totals, name),
                                       str(state.cards[s].yahtzee_bonuses) if key == "yahtzee_bonus" else None)
                        for s in seats for key, name in TOTALS.items()},
