@@ -190,3 +190,31 @@ def test_the_board_in_the_pseudo_locale_shows_no_word_that_is_not_from_a_catalog
                 [f"⟦{t}⟧" for t in visible_text(regions[region]) if t.strip()], names=set())]
     # Only numbers, dice and marks are left: any plain word is English that no catalog gave.
     assert not found, found[:5]
+
+
+def test_the_coach_the_new_game_form_and_the_end_screen_in_the_pseudo_locale(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from game.core.card import Card
+    from game.core.players import PLAYER_KINDS
+    from game.core.state import new_game
+    from game.screens.coach_panel import coach_html
+    from game.screens.setup_form import player_rows_html
+    from game.screens.versus import versus_html
+    from game.strategy.advice import advise
+    from game.strategy.distribution import _EXAMPLE, parse_distribution
+    from game.strategy.tables import load_preset
+
+    pseudo_active(tmp_path)
+    advice = advise(new_game(["Ann"], seed="coach").roll(), load_preset("official"))
+    assert advice is not None
+    # The coach's reasons are not on the catalogs yet (docs/languages.md): their paragraph is left out.
+    coach = re.sub(r'<p class="coach-reason"[^>]*>.*?</p>', "", coach_html(True, advice, show_values=True))
+    perfect = parse_distribution(_EXAMPLE, "official")
+    two = replace(new_game(["Ann", "Ben"], seed="v"), turn=26, cards=(Card().with_box("chance", 30, 0),) * 2)
+    one = replace(new_game(["Ann"], seed="v"), turn=13, cards=(Card().with_box("chance", 30, 0),))
+    pages = [coach, coach_html(True, None, False), coach_html(True, None, False, loading=True),
+             player_rows_html(PLAYER_KINDS), versus_html(two, perfect), versus_html(one, perfect)]
+    found = [(text, words) for page in pages for text, words in not_from_catalogs(
+        [f"⟦{t}⟧" for t in visible_text(page) if t.strip()], names=set())]
+    assert not found, found[:5]

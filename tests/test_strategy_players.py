@@ -62,7 +62,8 @@ def test_moves_are_frozen_values():
 
 def test_the_levels_have_one_source():
     from game.core import players as seats
-    from game.strategy import LEVEL_MEANS, LEVEL_NAMES, LEVELS
+    from game.core.players import LEVEL_NAMES
+    from game.strategy import LEVEL_MEANS, LEVELS
 
     assert LEVELS is seats.LEVELS == players.LEVELS == ("optimal", "noisy", "greedy")
     assert set(LEVEL_MEANS) == set(LEVEL_NAMES) == set(LEVELS)

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from typing import Literal, TypeGuard, get_args
 
 from game.core.errors import SetupError
+from game.core.labels import N_
+from game.core.language import pgettext
 from game.core.names import clean_name
 
 #: The computer levels, strongest first (game.strategy plays them).
@@ -26,6 +28,16 @@ LEVELS: tuple[ComputerLevel, ...] = get_args(ComputerLevel)
 PLAYER_KINDS: tuple[PlayerKind, ...] = get_args(PlayerKind)
 #: The seats of one game (the New game dialog offers as many rows).
 MAX_PLAYERS = 6
+#: The computer levels as the screen names them (context "computer level" in the catalogs).
+LEVEL_NAMES: dict[ComputerLevel, str] = {
+    "optimal": N_("computer level", "Optimal"), "noisy": N_("computer level", "Casual"),
+    "greedy": N_("computer level", "Beginner"),
+}
+
+
+def level_name(level: ComputerLevel) -> str:
+    """A computer level's name in the language spoken now (``optimal``: "Optimal")."""
+    return pgettext("computer level", LEVEL_NAMES[level])
 
 
 def is_kind(value: object) -> TypeGuard[PlayerKind]:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from game.core.language import _, pgettext
+from game.screens.choice_words import choice_words, confidence_words
 from game.screens.markup import escape
 from game.strategy.advice import Advice
-from game.strategy.options import describe
 
 
 def coach_html(enabled: bool, advice: Advice | None, show_values: bool, loading: bool = False) -> str:
@@ -15,25 +16,29 @@ def coach_html(enabled: bool, advice: Advice | None, show_values: bool, loading:
     """
     if not enabled:
         return ""
-    if loading:
-        return '<p class="coach-line">Coach: loading the strategy…</p>'
-    if advice is None:
-        return '<p class="coach-line">Coach: roll, and the best move shows here.</p>'
+    if loading or advice is None:
+        waiting = _("Coach: loading the strategy…") if loading else _("Coach: roll, and the best move shows here.")
+        return f'<p class="coach-line">{escape(waiting)}</p>'
     best = advice.best
-    line = (f'<p class="coach-line" data-confidence="{advice.confidence}">Coach: <strong>{escape(describe(best))}'
-            f"</strong> <span class=\"confidence\">({advice.confidence})</span></p>"
+    # Translators: the coach's best move, in bold, then how sure it is ("clear", "close"...).
+    said = escape(_("Coach: %(move)s (%(confidence)s)")) % {
+        "move": f"<strong>{escape(choice_words(best))}</strong>",
+        "confidence": f'<span class="confidence">{escape(confidence_words(advice.confidence))}</span>'}
+    line = (f'<p class="coach-line" data-confidence="{advice.confidence}">{said}</p>'
             f'<p class="coach-reason" data-coach-reason>{escape(advice.reason.text)}</p>')
+    shown = _("Hide the value of every choice") if show_values else _("Show the value of every choice")
     toggle = (f'<button type="button" id="coach-values" aria-expanded="{"true" if show_values else "false"}">'
-              f'{"Hide" if show_values else "Show"} the value of every choice</button>')
+              f"{escape(shown)}</button>")
     if not show_values:
         return line + toggle
+    best_word = escape(pgettext("loss", "best"))
     rows = "".join(
-        f'<tr data-option="{i}" class="{"best" if i == 0 else ""}"><td>{escape(describe(o))}</td>'
+        f'<tr data-option="{i}" class="{"best" if i == 0 else ""}"><td>{escape(choice_words(o))}</td>'
         f'<td data-value="{o.value:.4f}">{o.value:.2f}</td><td data-loss="{o.loss:.4f}">'
-        f'{"best" if o.loss == 0 else f"−{o.loss:.2f}"}</td></tr>'
+        f'{best_word if o.loss == 0 else f"−{o.loss:.2f}"}</td></tr>'
         for i, o in enumerate(advice.options)
     )
-    table = ('<table class="coach-values"><thead><tr><th scope="col">Choice</th>'
-             '<th scope="col">Expected final score</th><th scope="col">Loss</th></tr></thead>'
-             f"<tbody>{rows}</tbody></table>")
+    heads = "".join(f'<th scope="col">{escape(head)}</th>'
+                    for head in (_("Choice"), _("Expected final score"), _("Loss")))
+    table = f'<table class="coach-values"><thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>'
     return line + toggle + table

@@ -13,13 +13,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.core import rules
+from game.core.language import _
 from game.core.names import NAME_LENGTH
-from game.core.players import LEVELS, MAX_PLAYERS, PlayerKind
+from game.core.players import MAX_PLAYERS, PlayerKind, level_name
 from game.screens.markup import escape
-from game.strategy import LEVEL_MEANS, LEVEL_NAMES
+from game.strategy import LEVEL_MEANS
 
-KIND_LABELS: dict[PlayerKind, str] = {"human": "Person at this device", "link": "Friend, by link"}
-KIND_LABELS.update({level: f"Computer: {LEVEL_NAMES[level]} (averages {LEVEL_MEANS[level]:.0f})" for level in LEVELS})
+
+def kind_label(kind: PlayerKind) -> str:
+    """Who plays a seat, as the New game dialog offers it."""
+    if kind == "human":
+        return _("Person at this device")
+    if kind == "link":
+        return _("Friend, by link")
+    return _("Computer: %(level)s (averages %(mean)d)") % {"level": level_name(kind),
+                                                            "mean": round(LEVEL_MEANS[kind])}
 
 
 def preset_options_html(selected: str) -> str:
@@ -34,11 +42,14 @@ def preset_options_html(selected: str) -> str:
 
 def player_rows_html(kinds: Sequence[PlayerKind]) -> str:
     """A row per possible seat (the dialog hides the rows beyond the chosen count)."""
-    options = "".join(f'<option value="{k}">{escape(KIND_LABELS[k])}</option>' for k in kinds)
-    return "".join(
-        f'<li data-row="{i}"><label>Name <input type="text" maxlength="{NAME_LENGTH}" autocomplete="off" '
-        f'data-name="{i}" placeholder="Player {i + 1}"></label> '
-        f'<label><span class="visually-hidden">Player {i + 1} is</span>'
-        f'<select data-kind="{i}">{options}</select></label></li>'
-        for i in range(MAX_PLAYERS)
-    )
+    options = "".join(f'<option value="{k}">{escape(kind_label(k))}</option>' for k in kinds)
+    return "".join(_player_row(i, options) for i in range(MAX_PLAYERS))
+
+
+def _player_row(i: int, options: str) -> str:
+    name, player = escape(_("Name")), escape(_("Player %(number)d") % {"number": i + 1})
+    who = escape(_("Player %(number)d is") % {"number": i + 1})
+    return (f'<li data-row="{i}"><label>{name} <input type="text" maxlength="{NAME_LENGTH}" autocomplete="off" '
+            f'data-name="{i}" placeholder="{player}"></label> '
+            f'<label><span class="visually-hidden">{who}</span>'
+            f'<select data-kind="{i}">{options}</select></label></li>')

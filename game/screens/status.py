@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.language import _
+from game.core.players import level_name
 from game.core.state import GameState
 from game.screens.markup import escape, name_slot
 from game.screens.scorecard import percent
 from game.screens.versus import versus_html
-from game.strategy import LEVEL_NAMES
 
 if TYPE_CHECKING:
     from game.strategy.distribution import ScoreDistribution
@@ -57,7 +57,7 @@ def status_html(state: GameState, turn_link: str | None = None, catching_up: boo
     kind = state.players[seat].kind
     who = "" if kind == "human" else " <small>" + (
         escape(_("(on their own device)")) if kind == "link"
-        else _html(_("(computer: %(level)s)"), level=escape(LEVEL_NAMES[kind]))) + "</small>"
+        else _html(_("(computer: %(level)s)"), level=escape(level_name(kind)))) + "</small>"
     turn = _html(_("Round %(round)d of 13"), round=state.round + 1)
     if catching_up:  # named: who made the move on the board (a box scored passes the turn)
         mover = state.moves[-1].seat if state.moves else seat

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.core.language import _
 from game.core.state import GameState
-from game.screens.markup import name_slot
+from game.screens.markup import escape, name_slot
 
 if TYPE_CHECKING:
     from game.strategy.distribution import ScoreDistribution
@@ -39,10 +40,10 @@ def compared_seats(state: GameState) -> tuple[int, ...]:
 def share_words(share: float) -> str:
     """A share (0.0 to 1.0) in whole percent, never rounded to 0% or 100%."""
     if share < 0.01:
-        return "less than 1%"
+        return _("less than 1%%") % {}
     if share > 0.99:
-        return "more than 99%"
-    return f"{100 * share:.0f}%"
+        return _("more than 99%%") % {}
+    return _("%(percent)d%%") % {"percent": round(100 * share)}
 
 
 def versus_html(state: GameState, perfect: ScoreDistribution | None) -> str:
@@ -61,16 +62,23 @@ def versus_html(state: GameState, perfect: ScoreDistribution | None) -> str:
     if perfect is None or not state.over or not seats:
         return ""
     totals = state.grand_totals()
-    average = f"optimal play averages {perfect.mean:.1f}"
+    average = "%.1f" % perfect.mean  # noqa: UP031 (a number, in the catalogs' %-style)
 
-    def line(seat: int) -> str:
-        return f"{totals[seat]} beats {share_words(perfect.share_beaten(totals[seat]))} of perfectly played games"
+    def values(seat: int) -> dict[str, object]:
+        # Escaped text and markup: the sentences around them are escaped before they are filled.
+        return {"score": totals[seat], "share": escape(share_words(perfect.share_beaten(totals[seat]))),
+                "average": average, "name": name_slot(seat)}
 
     if len(state.players) == 1:
-        return f'<p class="versus" data-versus-optimal data-seat="0">Your {line(0)} ({average}).</p>'
+        line = _("Your %(score)d beats %(share)s of perfectly played games (optimal play averages %(average)s).")
+        return f'<p class="versus" data-versus-optimal data-seat="0">{escape(line) % values(0)}</p>'
     if len(seats) == 1:
-        return (f'<p class="versus" data-versus-optimal data-seat="{seats[0]}">{name_slot(seats[0])}’s '
-                f"{line(seats[0])} ({average}).</p>")
-    items = "".join(f'<li data-versus-optimal data-seat="{seat}">{name_slot(seat)}’s {line(seat)}.</li>'
-                    for seat in seats)
-    return f'<ul class="versus">{items}</ul><p class="versus-note">{average.capitalize()}.</p>'
+        single = _("%(name)s’s %(score)d beats %(share)s of perfectly played games (optimal play averages "
+                   "%(average)s).")
+        return (f'<p class="versus" data-versus-optimal data-seat="{seats[0]}">'
+                f"{escape(single) % values(seats[0])}</p>")
+    # Translators: %(name)s is a player's name; rephrase around it as needed (it is not declined).
+    listed = escape(_("%(name)s’s %(score)d beats %(share)s of perfectly played games."))
+    items = "".join(f'<li data-versus-optimal data-seat="{seat}">{listed % values(seat)}</li>' for seat in seats)
+    note = escape(_("Optimal play averages %(average)s.") % {"average": average})
+    return f'<ul class="versus">{items}</ul><p class="versus-note">{note}</p>'

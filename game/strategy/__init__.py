@@ -11,16 +11,14 @@
 Pure Python: it runs in the browser; the tables come from ``tools/gen_tables.py``.
 It may import ``game.core`` and ``game.strategy`` only.
 This package module stays light on purpose: the page imports it at start-up for the
-levels' names and means, and loads the coach only when a feature first needs it. The
+levels' means, and loads the coach only when a feature first needs it. The
 levels themselves (``LEVELS``, strongest first) are :data:`game.core.players.LEVELS`.
 """
 
 from game.core.players import LEVELS, ComputerLevel
 
-__all__ = ["LEVELS", "LEVEL_MEANS", "LEVEL_NAMES"]
+__all__ = ["LEVELS", "LEVEL_MEANS"]
 
 #: Mean final score of each level over 2,000 official solitaire games (bench/bench_players.py,
 #: docs/strategy.md); the new-game dialog shows them. tests/test_strategy_players.py re-measures.
 LEVEL_MEANS: dict[ComputerLevel, float] = {"optimal": 256.33, "noisy": 234.82, "greedy": 194.76}
-#: What the screen calls each level.
-LEVEL_NAMES: dict[ComputerLevel, str] = {"optimal": "Optimal", "noisy": "Casual", "greedy": "Beginner"}
