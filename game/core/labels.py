@@ -38,6 +38,35 @@ SHORT_NAMES: dict[str, str] = {
     "chance": N_("box, short", "Chance"),
 }
 
+#: Each Joker preset's name (game.core.rules.PRESET_LABELS is this table: its English).
+PRESET_NAMES: dict[str, str] = {
+    "official": N_("preset", "Official (forced Joker)"),
+    "free_choice": N_("preset", "Free-choice Joker"),
+    "wild_after_upper": N_("preset", "Wild after its upper box"),
+    "upper_or_kind": N_("preset", "Upper box or a kind"),
+}
+#: One line per preset, for the new-game dialog and the README (game.core.rules.PRESET_HELP).
+PRESET_HELP: dict[str, str] = {
+    "official": N_("preset help", "A further Yahtzee must go in its upper box if open; else any lower box "
+                                  "at full value; else 0 in an upper box."),
+    "free_choice": N_("preset help", "A further Yahtzee may go in any open box; lower boxes take it at "
+                                     "full value."),
+    "wild_after_upper": N_("preset help", "Nothing is forced; straights and Full House take a further "
+                                          "Yahtzee at full value only once its upper box is filled."),
+    "upper_or_kind": N_("preset help", "While its upper box is open, a further Yahtzee goes there or in "
+                                       "3/4 of a kind; after that, any lower box at full value."),
+}
+
+
+def preset_label(preset: str) -> str:
+    """A preset's name; an unknown one (from a damaged record) as it is."""
+    return pgettext("preset", PRESET_NAMES[preset]) if preset in PRESET_NAMES else preset
+
+
+def preset_help(preset: str) -> str:
+    return pgettext("preset help", PRESET_HELP[preset])
+
+
 def box_label(box: str, short: bool = False) -> str:
     """The name of ``box`` (``short``: the phone card's form)."""
     if short:

@@ -18,6 +18,8 @@ from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
 from game.core.joker import Closed
+from game.core.labels import PRESET_HELP as _PRESET_HELP
+from game.core.labels import PRESET_NAMES
 
 __all__ = [  # the public API, re-exported by game.rules
     "Dice", "BOXES", "UPPER_BOXES", "LOWER_BOXES", "BOX_LABELS", "PRESETS", "DEFAULT_PRESET", "PRESET_LABELS",
@@ -50,24 +52,9 @@ BOX_LABELS: dict[str, str] = {
 PRESETS: tuple[str, ...] = ("official", "free_choice", "wild_after_upper", "upper_or_kind")
 DEFAULT_PRESET = "official"
 
-PRESET_LABELS: dict[str, str] = {
-    "official": "Official (forced Joker)",
-    "free_choice": "Free-choice Joker",
-    "wild_after_upper": "Wild after its upper box",
-    "upper_or_kind": "Upper box or a kind",
-}
-
-#: One line per preset, for the new-game dialog and the README.
-PRESET_HELP: dict[str, str] = {
-    "official": "A further Yahtzee must go in its upper box if open; else any lower box "
-                "at full value; else 0 in an upper box.",
-    "free_choice": "A further Yahtzee may go in any open box; lower boxes take it at "
-                   "full value.",
-    "wild_after_upper": "Nothing is forced; straights and Full House take a further "
-                        "Yahtzee at full value only once its upper box is filled.",
-    "upper_or_kind": "While its upper box is open, a further Yahtzee goes there or in "
-                     "3/4 of a kind; after that, any lower box at full value.",
-}
+#: Each preset's name, and one line of help, in English (the catalogs' source: game.core.labels).
+PRESET_LABELS: dict[str, str] = PRESET_NAMES
+PRESET_HELP: dict[str, str] = _PRESET_HELP
 
 UPPER_BONUS = 35
 UPPER_BONUS_THRESHOLD = 63

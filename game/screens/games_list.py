@@ -18,6 +18,8 @@ from typing import Any
 
 from game.core import rules
 from game.core.card import Score
+from game.core.labels import preset_label
+from game.core.language import _
 from game.core.state import GameState
 from game.core.turn_link import TurnLinkError, replay
 from game.records.friends_games import FriendsGame
@@ -30,27 +32,30 @@ def describe(game: SavedGame) -> str:
     """"Ann, Bob · round 3 of 13 · Official rules" from the save's own fields, without replaying it."""
     try:
         data: Any = json.loads(game.text or "")
-        names = ", ".join(str(p["name"]) for p in data["players"])
+        names = _(", ").join(str(p["name"]) for p in data["players"])
         round_ = int(data["turn"]) // max(1, len(data["players"])) + 1
-        preset = rules.PRESET_LABELS.get(str(data.get("preset")), "unknown rules")
+        preset = str(data.get("preset"))
+        rules_name = preset_label(preset) if preset in rules.PRESETS else _("unknown rules")
     except (ValueError, KeyError, TypeError):
-        return "A game that cannot be read"
-    turns = len(rules.BOXES)
-    text = f"{names} · round {min(round_, turns)} of {turns} · {preset}"
-    if game.challenge is not None:
-        text += f" · {game.challenge.name}'s {game.challenge.beat} to beat"
-    return text
+        return _("A game that cannot be read")
+    values = {"names": names, "round": min(round_, len(rules.BOXES)), "rules": rules_name}
+    if game.challenge is None:
+        return _("%(names)s · round %(round)d of 13 · %(rules)s") % values
+    values |= {"name": game.challenge.name, "score": game.challenge.beat}
+    return _("%(names)s · round %(round)d of 13 · %(rules)s · %(name)s's %(score)d to beat") % values
 
 
 def set_aside_html(games: Sequence[SavedGame]) -> str:
     """One line per set-aside game, played last first, each with its Resume button."""
     if not games:
-        return '<p class="empty">No other games in progress. A game you leave for a link or a New game waits here.</p>'
+        empty = _("No other games in progress. A game you leave for a link or a New game waits here.")
+        return f'<p class="empty">{escape(empty)}</p>'
     items = []
     for game in games:
         when = datetime.fromtimestamp(game.at / 1000, UTC).date().isoformat() if game.at else ""
+        resume = escape(_("Resume"))
         items.append(f'<li><span>{escape(describe(game))}</span> <small>{escape(when)}</small> '
-                     f'<button type="button" data-resume="{escape(game.id)}">Resume</button></li>')
+                     f'<button type="button" data-resume="{escape(game.id)}">{resume}</button></li>')
     return f'<ul class="games-list">{"".join(items)}</ul>'
 
 
@@ -101,5 +106,5 @@ def _last_move(state: GameState) -> str:
 def finished_options_html(games: Sequence[FinishedGame]) -> str:
     """The review's choice of game: date, rules and scores (our own text only; no names)."""
     return "".join(
-        f'<option value="{escape(g.id)}">{escape(g.finished)} · {escape(rules.PRESET_LABELS[g.preset])}'
+        f'<option value="{escape(g.id)}">{escape(g.finished)} · {escape(preset_label(g.preset))}'
         f" · {' / '.join(map(str, g.scores))}</option>" for g in games)

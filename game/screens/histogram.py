@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.core import rules
+from game.core.labels import preset_label
+from game.core.language import _
 from game.records.statistics import BIN_WIDTH, Stats, bin_start
 from game.screens.markup import escape
 
@@ -48,8 +49,8 @@ def histogram_svg(stats: Stats, title: str | None = None, perfect: ScoreDistribu
     played games and a dashed outline shows ``stats.games`` times each bin's share.
     """
     if title is None:
-        title = f"Final scores: {rules.PRESET_LABELS.get(stats.preset, stats.preset)}"
-        title += " (assisted)" if stats.assisted else ""
+        values = {"rules": preset_label(stats.preset)}
+        title = (_("Final scores: %(rules)s (assisted)") if stats.assisted else _("Final scores: %(rules)s")) % values
     if not stats.histogram:
         return empty_svg(title)
     counts = dict(stats.histogram)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from game.core import rules
+from game.core.labels import preset_label
+from game.core.language import _
 from game.records.high_scores import ScoreEntry
 from game.screens.markup import escape, name_slot
 
@@ -16,17 +17,20 @@ from game.screens.markup import escape, name_slot
 def high_scores_html(entries: Sequence[ScoreEntry], highlight: Collection[str] = ()) -> str:
     """The top-15 table; names go in slots indexed by rank, so they are set as text."""
     if not entries:
-        return '<p class="empty">No scores yet: finish a game to enter the table.</p>'
+        empty = escape(_("No scores yet: finish a game to enter the table."))
+        return f'<p class="empty">{empty}</p>'
     rows = []
     for rank, entry in enumerate(entries):
         mark = ' class="just-made" aria-current="true"' if entry.id in highlight else ""
-        flags = " · assisted" if entry.assisted else ""
+        rules_name = preset_label(entry.preset)
+        shown = _("%(rules)s · assisted") % {"rules": rules_name} if entry.assisted else rules_name
         rows.append(
             f'<tr{mark} data-entry="{escape(entry.id)}"><td>{rank + 1}</td><td>{name_slot(rank)}</td>'
             f"<td>{entry.score}</td><td>{escape(entry.date)}</td>"
-            f"<td>{escape(rules.PRESET_LABELS.get(entry.preset, entry.preset))}{flags}</td>"
+            f"<td>{escape(shown)}</td>"
             f"<td>{entry.players}</td></tr>"
         )
-    head = ('<thead><tr><th scope="col">#</th><th scope="col">Name</th><th scope="col">Score</th>'
-            '<th scope="col">Date</th><th scope="col">Rules</th><th scope="col">Players</th></tr></thead>')
+    # Translators: the columns of the high-score table ("#" is the rank).
+    heads = (_("#"), _("Name"), _("Score"), _("Date"), _("Rules"), _("Players"))
+    head = "<thead><tr>" + "".join(f'<th scope="col">{escape(h)}</th>' for h in heads) + "</tr></thead>"
     return f'<table class="scores">{head}<tbody>{"".join(rows)}</tbody></table>'

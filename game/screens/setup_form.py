@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.core import rules
+from game.core.labels import preset_help, preset_label
 from game.core.language import _
 from game.core.names import NAME_LENGTH
 from game.core.players import MAX_PLAYERS, PlayerKind, level_name
@@ -34,8 +35,8 @@ def preset_options_html(selected: str) -> str:
     """One radio button per preset, with its one-line explanation."""
     return "".join(
         f'<label class="preset"><input type="radio" name="preset" value="{p}"'
-        f'{" checked" if p == selected else ""}> {escape(rules.PRESET_LABELS[p])}'
-        f"<small>{escape(rules.PRESET_HELP[p])}</small></label>"
+        f'{" checked" if p == selected else ""}> {escape(preset_label(p))}'
+        f"<small>{escape(preset_help(p))}</small></label>"
         for p in rules.PRESETS
     )
 

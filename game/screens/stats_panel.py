@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core import rules
+from game.core.labels import preset_label
+from game.core.language import _
 from game.records.statistics import Stats
 from game.screens.markup import escape
 
@@ -18,7 +20,7 @@ def preset_options_html() -> str:
     >>> preset_options_html().count("<option")
     4
     """
-    return "".join(f'<option value="{p}">{escape(rules.PRESET_LABELS[p])}</option>' for p in rules.PRESETS)
+    return "".join(f'<option value="{p}">{escape(preset_label(p))}</option>' for p in rules.PRESETS)
 
 
 def stats_html(stats: Stats, perfect: ScoreDistribution | None = None) -> str:
@@ -30,16 +32,22 @@ def stats_html(stats: Stats, perfect: ScoreDistribution | None = None) -> str:
     True
     """
     if not stats.games:
-        return '<p class="empty">No games yet with these rules.</p>'
+        empty = escape(_("No games yet with these rules."))
+        return f'<p class="empty">{empty}</p>'
     assert stats.average is not None and stats.upper_bonus_rate is not None  # games were played
+    # (the data-stat key, a stable English name the tests read; its label; its value)
     facts = [
-        ("Games played", str(stats.games)),
-        ("Average", f"{stats.average:.1f}"),
-        ("Best", str(stats.best)),
-        ("Yahtzees rolled", str(stats.yahtzees)),
-        ("Upper bonus reached", f"{stats.upper_bonuses} ({100 * stats.upper_bonus_rate:.0f}%)"),
+        ("Games played", _("Games played"), str(stats.games)),
+        ("Average", _("Average"), f"{stats.average:.1f}"),
+        ("Best", _("Best"), str(stats.best)),
+        # Translators: how many five-of-a-kind (the Yahtzee box's combination) were rolled.
+        ("Yahtzees rolled", _("Yahtzees rolled"), str(stats.yahtzees)),
+        ("Upper bonus reached", _("Upper bonus reached"),
+         _("%(count)d (%(percent)d%%)") % {"count": stats.upper_bonuses,
+                                           "percent": round(100 * stats.upper_bonus_rate)}),
     ]
-    items = "".join(f"<dt>{escape(k)}</dt><dd data-stat=\"{escape(k)}\">{escape(v)}</dd>" for k, v in facts)
+    items = "".join(f"<dt>{escape(label)}</dt><dd data-stat=\"{key}\">{escape(value)}</dd>"
+                    for key, label, value in facts)
     from game.screens.histogram import histogram_svg  # here: only the statistics dialog draws charts (start-up time)
 
     return f'<dl class="stats">{items}</dl><figure class="histogram">{histogram_svg(stats, perfect=perfect)}</figure>'
