@@ -36,7 +36,7 @@ def english_after() -> Iterator[None]:
 
 
 def keys(catalog: Catalog) -> set[tuple[str, str | None]]:
-    return {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in catalog if m.id}
+    return {catalogs.message_key(m) for m in catalog if m.id}
 
 
 def test_the_template_holds_every_message_of_the_source(tmp_path: Path) -> None:

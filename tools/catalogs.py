@@ -72,11 +72,16 @@ def placeholders(text: str) -> list[str]:
     return sorted(m.group(1) or "%" for m in PLACEHOLDER.finditer(text))
 
 
+def message_key(message: Message) -> tuple[str, str | None]:
+    """What names a message in a catalog: its (singular) source text and its context."""
+    return (message.id if isinstance(message.id, str) else message.id[0]), message.context
+
+
 def problems(catalog: Catalog, template: Catalog) -> list[str]:
     """What keeps ``catalog`` from being complete against ``template``, one line each."""
     found = []
-    wanted = {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in template if m.id}
-    have = {(m.id if isinstance(m.id, str) else m.id[0], m.context): m for m in catalog if m.id}
+    wanted = {message_key(m) for m in template if m.id}
+    have = {message_key(m): m for m in catalog if m.id}
     for key in sorted(wanted - have.keys(), key=str):
         found.append(f"missing: {key[0]!r}")
     for key, message in sorted(have.items(), key=lambda item: str(item[0])):

@@ -83,6 +83,12 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return _active.npgettext(context, singular, plural, n)
 
 
+def list_separator() -> str:
+    """What parts the items of a list of names or dice ("Ann, Ben") in the language spoken now."""
+    # Translators: what separates the items of a list of names or dice ("Ann, Ben").
+    return _(", ")
+
+
 def negotiate(preferred: Iterable[str], available: Iterable[str] = LANGUAGES) -> str:
     """The best of ``available`` for a browser's languages (``navigator.languages``, best first):
     the first tag whose language and region we have, or else whose language we have; English

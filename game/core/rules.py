@@ -18,8 +18,7 @@ from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
 from game.core.joker import Closed
-from game.core.labels import PRESET_HELP as _PRESET_HELP
-from game.core.labels import PRESET_NAMES
+from game.core.labels import BOX_NAMES, PRESET_HELP, PRESET_NAMES
 
 __all__ = [  # the public API, re-exported by game.rules
     "Dice", "BOXES", "UPPER_BOXES", "LOWER_BOXES", "BOX_LABELS", "PRESETS", "DEFAULT_PRESET", "PRESET_LABELS",
@@ -41,20 +40,14 @@ BOXES: tuple[str, ...] = (
 UPPER_BOXES: tuple[str, ...] = BOXES[:6]
 LOWER_BOXES: tuple[str, ...] = BOXES[6:]
 
-BOX_LABELS: dict[str, str] = {
-    "ones": "Ones", "twos": "Twos", "threes": "Threes", "fours": "Fours",
-    "fives": "Fives", "sixes": "Sixes", "three_of_a_kind": "3 of a kind",
-    "four_of_a_kind": "4 of a kind", "full_house": "Full house",
-    "small_straight": "Sm. straight", "large_straight": "Lg. straight",
-    "yahtzee": "Yahtzee", "chance": "Chance",
-}
+#: Each box's name in English (the catalogs' source: game.core.labels, which words it for the player).
+BOX_LABELS: dict[str, str] = BOX_NAMES
 
 PRESETS: tuple[str, ...] = ("official", "free_choice", "wild_after_upper", "upper_or_kind")
 DEFAULT_PRESET = "official"
 
-#: Each preset's name, and one line of help, in English (the catalogs' source: game.core.labels).
+#: Each preset's name in English (PRESET_HELP: one line on each); the catalogs' source is game.core.labels.
 PRESET_LABELS: dict[str, str] = PRESET_NAMES
-PRESET_HELP: dict[str, str] = _PRESET_HELP
 
 UPPER_BONUS = 35
 UPPER_BONUS_THRESHOLD = 63

@@ -19,7 +19,7 @@ from typing import Any
 from game.core import rules
 from game.core.card import Score
 from game.core.labels import preset_label
-from game.core.language import _
+from game.core.language import _, list_separator
 from game.core.state import GameState
 from game.core.turn_link import TurnLinkError, replay
 from game.records.friends_games import FriendsGame
@@ -32,7 +32,7 @@ def describe(game: SavedGame) -> str:
     """"Ann, Bob · round 3 of 13 · Official rules" from the save's own fields, without replaying it."""
     try:
         data: Any = json.loads(game.text or "")
-        names = _(", ").join(str(p["name"]) for p in data["players"])
+        names = list_separator().join(str(p["name"]) for p in data["players"])
         round_ = int(data["turn"]) // max(1, len(data["players"])) + 1
         preset = str(data.get("preset"))
         rules_name = preset_label(preset) if preset in rules.PRESETS else _("unknown rules")

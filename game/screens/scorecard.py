@@ -41,8 +41,9 @@ LOWER_TOTALS: tuple[Total, ...] = (
 )
 
 
-def _total_label(label: str, short: str | None = None) -> tuple[str, str]:
-    return pgettext("total", label), pgettext("total, short", short or label)
+def _total_label(label: str, short: str) -> tuple[str, str]:
+    """A total's name and short name (the catalogs' contexts "total" and "total, short")."""
+    return pgettext("total", label), pgettext("total, short", short)
 
 
 def _label(long: str, short: str | None = None) -> str:
@@ -55,12 +56,12 @@ def _label(long: str, short: str | None = None) -> str:
 def _box_cell(state: GameState, seat: int, box: str, options: dict[str, int | Closed], hint: str | None = None) -> str:
     """One box of one player: its points, an empty square, or (the current player's) a button."""
     filled = state.cards[seat].filled
-    label = box_label(box)
     current = " current" if seat == state.current_seat else ""
     if box in filled:
         return f'<td class="filled{current}" data-seat="{seat}" data-points="{filled[box]}">{filled[box]}</td>'
     if not current:
         return f'<td class="open" data-seat="{seat}"></td>'
+    label = box_label(box)  # a catalog look-up: only for an open box of the player to move
     if state.dice is None:
         name = escape(_("%(box)s: roll first") % {"box": label})
         return (f'<td class="open current" data-seat="{seat}"><button type="button" class="box" '

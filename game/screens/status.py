@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.core.language import _
+from game.core.language import _, list_separator
 from game.core.players import level_name
 from game.core.state import GameState
 from game.screens.markup import escape, name_slot
@@ -107,7 +107,7 @@ def _result_html(state: GameState, turn_link: str | None, perfect: ScoreDistribu
         result = _html(_("Game over: %(name)s scored %(score)s."), name=name_slot(0), score=score)
         return (f'<p class="result">{result}</p>'
                 f'{versus_html(state, perfect)}<p class="actions">{end_actions()}{action}{send}</p>')
-    names = escape(_(", ")).join(name_slot(seat) for seat in winners)
+    names = escape(list_separator()).join(name_slot(seat) for seat in winners)
     result = _html(_("Game over: %(names)s share the win!") if len(winners) > 1 else _("Game over: %(names)s wins!"),
                    names=names)
     rows = "".join(f'<li value="{rank}">{name_slot(seat)}: {total}</li>' for rank, seat, total in standings(state))
@@ -146,10 +146,10 @@ def rolloff_html(state: GameState) -> str:
     """
     if not state.rolloff:
         return ""
-    rounds = []
+    rounds, separator = [], escape(list_separator())
     for number, throws in enumerate(state.rolloff, start=1):
-        items = escape(_(", ")).join(f'{name_slot(seat)} {sum(dice)}<small> ({"-".join(map(str, dice))})</small>'
-                                     for seat, dice in throws)
+        items = separator.join(f'{name_slot(seat)} {sum(dice)}<small> ({"-".join(map(str, dice))})</small>'
+                               for seat, dice in throws)
         rounds.append(_html(_("Who starts: %(throws)s") if number == 1 else _("tie, again: %(throws)s"), throws=items))
     starts = _html(_("%(name)s starts."), name=name_slot(state.first))
     return f"<p>{'; '.join(rounds)} — <strong>{starts}</strong></p>"

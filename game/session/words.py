@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from game.core import rules
 from game.core.errors import IllegalAction, Refusal
 from game.core.labels import box_label
-from game.core.language import _, ngettext
+from game.core.language import _, list_separator, ngettext
 from game.core.state import GameState
 from game.records.game_slot import Challenge
 from game.screens.closed_box import closed_label
@@ -29,8 +29,7 @@ from game.screens.status import standings
 
 
 def _names(names: Iterable[str]) -> str:
-    # Translators: what separates the items of a list of names or dice ("Ann, Ben").
-    return _(", ").join(names)
+    return list_separator().join(names)
 
 
 def describe_roll(state: GameState) -> str:
