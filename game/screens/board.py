@@ -74,12 +74,13 @@ def dice_html(state: GameState, rolled: bool = False, hint: tuple[bool, ...] | N
         classes += " hint" if hint and hint[i] else ""
         label = _die_label(i + 1, face, held, bool(hint and hint[i]))
         tag = escape(_("Held")) if held else ""
+        long = " data-long" if len(tag) > 6 else ""  # set closer, so that it stays within the die (style.css)
         out.append(
             f'<button type="button" class="{classes}" data-die="{i}" data-face="{face}" '
             f'aria-pressed="{"true" if held else "false"}" aria-label="{escape(label)}"'
             f'{"" if can_hold else " disabled"}>{die_svg(face)}'
             f'<span class="die-key" aria-hidden="true">{i + 1}</span> '
-            f'<span class="held-tag" aria-hidden="true">{tag}</span></button>'
+            f'<span class="held-tag" aria-hidden="true"{long}>{tag}</span></button>'
         )
     return "".join(out)
 
