@@ -15,7 +15,7 @@ PORT ?= 8000
 NPM_FLAGS := --no-audit --no-fund --loglevel=error
 PIP_FLAGS := --quiet --disable-pip-version-check --root-user-action=ignore
 
-.PHONY: play test build deps chromium engines pydeps icons venv
+.PHONY: play test build deps chromium engines pydeps builddeps icons venv
 
 # npm ci only when node_modules/ is missing or older than the lock files; npm ci rewrites
 # node_modules/.package-lock.json, which makes it the stamp.
@@ -24,13 +24,14 @@ node_modules/.package-lock.json: package.json package-lock.json
 
 deps: node_modules/.package-lock.json
 
-build: deps
-	$(PYTHON) tools/build.py
+# The build compiles the translation catalogs with Babel: in the venv, from requirements-build.txt.
+build: deps builddeps
+	$(VPY) tools/build.py
 
 # dist/ includes sw.js: a browser that opened the site before offers "A new version is
 # ready" after a rebuild (docs/offline.md).
 play: build
-	$(PYTHON) tools/serve.py --port $(PORT)
+	$(VPY) tools/serve.py --port $(PORT)
 
 icons:
 	$(PYTHON) tools/make_icons.py
@@ -66,6 +67,10 @@ venv: $(VPY)
 
 pydeps: venv
 	$(VPY) -m pip install $(PIP_FLAGS) -r requirements-dev.txt
+
+# Only what the build needs (make play), pip's own check when already there.
+builddeps: venv
+	$(VPY) -m pip install $(PIP_FLAGS) -r requirements-build.txt
 
 # pytest exits 5 when it collected no test: that must fail, not pass.
 test: chromium engines pydeps build

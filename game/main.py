@@ -13,21 +13,26 @@ from js import document, window
 from game.core.links import parse_query
 from game.core.turn_link import from_fragment
 from game.records.device import open_records
+from game.screens.language_list import language_unavailable
 from game.session.manager import App
+from game.session.words import link_problem
 from game.web.data_panel import DataPanel
 from game.web.dialogs import Dialogs
-from game.web.dom import DomRenderer
+from game.web.dom import DomRenderer, write_notices
 from game.web.feedback import Feedback
 from game.web.guard import report, spawn
 from game.web.inputs import bind_inputs
 from game.web.local_storage import open_local_store
 from game.web.page import PageCommands
+from game.web.page_language import PageLanguage
 from game.web.settings_dialog import SettingsDialog
 from game.web.strategy_loader import decide, fetch_distribution, fetch_spread, fetch_table
 
 # A failure during start-up is recorded like any other (PyScript alone would only draw it
 # in the page), so every engine's tests see it in window.diceErrors.
 try:
+    page_language = PageLanguage(window)
+    page_language.start()  # the catalog assets/language.js fetched: every word from here on in that language
     records = open_records(open_local_store(window))
     dialogs = Dialogs(document, records)
     settings = SettingsDialog(document, records, dialogs.show_notices)  # applies the stored theme and motion
@@ -38,11 +43,30 @@ try:
     app.ending.on_finish = data.request_persistence  # a finished game is worth keeping: ask to keep it
     if window.matchMedia("(display-mode: standalone)").matches:  # installed: the player means to come back
         data.request_persistence()
-    listeners = bind_inputs(document, window, PageCommands(document, window, app, dialogs, data, settings).dispatch)
+    commands = PageCommands(document, window, app, dialogs, data, settings)
+    listeners = bind_inputs(document, window, commands.dispatch)
+
+    def redraw() -> None:
+        """Everything Python drew, in the language spoken now, at once; the game kept as it is."""
+        dialogs.redraw()
+        commands.setup.redraw()
+        settings.show_languages()
+        data.show_status()
+        app.actuate()
+
+    def language_failed(code: str, previous: str) -> None:
+        settings.keep_language(previous)
+        write_notices(document, [language_unavailable(code)])
+
+    page_language.redraw = redraw
+    settings.browser_language = page_language.browser_choice()
+    settings.on_language = lambda code, previous: page_language.switch(
+        code, lambda failed: language_failed(failed, previous))
 
     link = parse_query(str(window.location.search))
-    app.renderer.notify(link.notices)
-    app.open(link, records.name.read() or "Player 1", from_fragment(str(window.location.hash)))
+    app.renderer.notify([link_problem(problem) for problem in link.notices])
+    # No name yet on this device: the game started gives the seat its default name ("Player 1").
+    app.open(link, records.name.read() or "", from_fragment(str(window.location.hash)))
     app.show_notices()
 
     for control in ("new-game", "show-games", "show-scores", "show-stats", "show-review", "share", "show-settings"):

@@ -257,12 +257,12 @@ def test_share_result_text_names_the_rules_the_date_the_scores_and_a_challenge(b
     from game.core.card import Card
     from game.core.state import new_game
     from game.records.game_slot import Challenge
-    from game.session.words import result_text
+    from game.session.share_words import result_text
 
     solo = new_game([Player("Ann")], "free_choice", seed="x")
     solo = replace(solo, turn=13, cards=(Card().with_box("chance", 20, 0),))
     lines = result_text(solo, Challenge(beat, "Zoë"), datetime.date(2026, 1, 2)).splitlines()
-    assert lines == [f"Dice Pad · {rules.PRESET_LABELS['free_choice']} · 2 January 2026", "Ann 20",
+    assert lines == [f"Dice Pad · {rules.PRESET_LABELS['free_choice']} · January 2, 2026", "Ann 20",
                      f"Zoë's {beat} to beat: {verdict}"]
     trio = new_game(["Ann", "Ben", "Cy"], seed="x")
     cards = tuple(Card().with_box("chance", n, 0) for n in (12, 30, 12))

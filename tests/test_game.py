@@ -133,18 +133,27 @@ def test_acting_after_the_game_is_refused():
             action()
 
 
-@pytest.mark.parametrize(("players", "preset", "message"), [
-    ([], "official", "1 to 6"), (["a"] * 7, "official", "1 to 6"), (["a"], "house", "unknown preset"),
-    ([Player("a", "wizard")], "official", "unknown player kind"),
+@pytest.mark.parametrize(("players", "preset", "message", "reason", "number"), [
+    ([], "official", "1 to 6", "player_count", 0), (["a"] * 7, "official", "1 to 6", "player_count", 7),
+    (["a"], "house", "unknown preset", "unknown_preset", None),
+    (["a", Player("b", "wizard")], "official", "unknown player kind", "player_kind", 2),
+    (["a", " \n"], "official", "player 2 has no name", "blank_name", 2),
 ])
-def test_bad_setups(players, preset, message):
-    with pytest.raises(SetupError, match=message):
+def test_bad_setups(players, preset, message, reason, number):
+    with pytest.raises(SetupError, match=message) as caught:
         new_game(players, preset)
+    assert (caught.value.reason, caught.value.number) == (reason, number)  # a code and its fact, for the words
+
+
+def test_real_dice_with_a_friend_by_link_cannot_start():
+    with pytest.raises(SetupError) as caught:
+        new_game(["a", Player("b", "link")], real_dice=True)
+    assert caught.value.reason == "real_dice_link"
 
 
 def test_names_are_cleaned_but_kept_literal():
-    state = new_game(["  <b>Zoë</b>\n ", "", "🎲" * 40])
-    assert [p.name for p in state.players] == ["<b>Zoë</b>", "Player 2", "🎲" * 32]
+    state = new_game(["  <b>Zoë</b>\n ", "", "🎲" * 40], default_name=lambda number: f"Seat {number}")
+    assert [p.name for p in state.players] == ["<b>Zoë</b>", "Seat 2", "🎲" * 32]
 
 
 def test_same_seed_same_decisions_same_dice():

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from game.core.language import LANGUAGES
 from tests.support import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -196,8 +197,12 @@ def test_build_precaches_the_whole_site_but_the_tables_and_the_snapshot(built: P
     manifest = service_worker.read_manifest((built / "sw.js").read_text(encoding="utf-8"))
     urls = {_file(e["url"]) for e in manifest}
     everything = {p.relative_to(built).as_posix() for p in built.rglob("*") if p.is_file()}
-    # Cached on first use, by routes of their own: the tables, and the snapshot.
+    # Cached on first use, by routes of their own: the tables, the snapshot, and the one
+    # language a visitor speaks (its catalog and page words).
     later = {p for p in everything if p.startswith(("assets/strategy/", "py/snapshot-")) and not p.endswith(".json")}
+    languages = {p for p in everything if p.startswith("locale/")}
+    assert {p.split("-")[0] for p in languages} == {f"locale/{code}" for code in LANGUAGES if code != "en"}
+    later |= languages
     assert len([p for p in later if p.startswith("py/snapshot-")]) == 1
     assert [p for p in later if p.startswith("assets/strategy/")], "the tables still ship, for caching on first use"
     assert urls == everything - later - {"sw.js"}

@@ -254,7 +254,8 @@ def test_every_built_file_gets_a_sound_cache_control(built: Path) -> None:
     out = built
     rules = serve.load_header_rules()
     workbox = json.loads((ROOT / "package.json").read_text())["devDependencies"]["workbox-build"]
-    versioned = (*(f"/{d}/" for d in build.runtime_dirs().values()), f"/workbox-v{workbox}/", f"/{build.ARCHIVES}/")
+    versioned = (*(f"/{d}/" for d in build.runtime_dirs().values()), f"/workbox-v{workbox}/", f"/{build.ARCHIVES}/",
+                 "/locale/")  # each language's catalog and page words, named by their content
     assert (out / f"workbox-v{workbox}").is_dir()
     paths = ["/"] + [f"/{p.relative_to(out).as_posix()}" for p in sorted(out.rglob("*")) if p.is_file()]
     for path in paths:

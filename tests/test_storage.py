@@ -14,6 +14,7 @@ from game.records.high_scores import SCORES_KEY
 from game.records.kv import MemoryStore
 from game.records.player_name import NAME_KEY
 from game.records.statistics import stats_key
+from game.screens.storage_words import notice_words
 from tests.storage_support import codes, put, tab
 
 
@@ -120,8 +121,8 @@ def test_corrupt_high_scores_are_backed_up_and_start_clean(raw, reason):
     records = tab(store)
     assert records.scores.table() == ()
     (notice,) = records.take_notices()
-    assert notice.code == "corrupt" and reason in notice.text
-    assert "yahtzee:backup:yahtzee:scores:1" in notice.text
+    assert notice.code == "corrupt" and reason in notice_words(notice)
+    assert "yahtzee:backup:yahtzee:scores:1" in notice_words(notice)
     assert store.items["yahtzee:backup:yahtzee:scores:1"] == raw
     # The clean table is written, and play goes on.
     assert json.loads(store.items[SCORES_KEY]) == {"version": 1, "entries": []}
@@ -151,7 +152,7 @@ def test_corrupt_stats_are_backed_up_and_start_clean(raw, reason):
     records = tab(store)
     assert records.stats.read("official").games == 0
     (notice,) = records.take_notices()
-    assert notice.code == "corrupt" and reason in notice.text
+    assert notice.code == "corrupt" and reason in notice_words(notice)
     assert store.items[f"yahtzee:backup:{key}:1"] == raw
     assert key not in store.items
     assert records.stats.record(200, preset="official", yahtzees=0, upper_bonus=False).games == 1
@@ -163,7 +164,7 @@ def test_stats_stored_under_another_presets_key_are_foreign():
     store.items[stats_key("free_choice", False)] = store.items[stats_key("official", False)]
     records = tab(store)
     assert records.stats.read("free_choice").games == 0
-    assert "another preset" in records.take_notices()[0].text
+    assert "another preset" in notice_words(records.take_notices()[0])
 
 
 @pytest.mark.parametrize("raw", ["not json", '{"version": 1, "game": 5}', '{"version": 3, "game": "{}"}'])
@@ -189,7 +190,7 @@ def test_game_that_restore_rejects_is_backed_up_with_its_reason():
     records = tab(store)
     assert records.slot.load(restore) is None
     (notice,) = records.take_notices()
-    assert "do not follow from the moves" in notice.text
+    assert "do not follow from the moves" in notice_words(notice)
     assert store.items[f"yahtzee:backup:{GAME_KEY}:1"] == raw
 
 
@@ -241,5 +242,5 @@ def test_with_the_real_save_module():
     put(tab(store), '{"schema": 99}')
     records = tab(store)
     assert records.slot.load(loads) is None
-    assert "newer version" in records.take_notices()[0].text
+    assert "newer version" in notice_words(records.take_notices()[0])
     assert json.loads(store.items[f"yahtzee:backup:{GAME_KEY}:1"])["game"] == '{"schema": 99}'

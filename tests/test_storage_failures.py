@@ -6,6 +6,7 @@ import pytest
 
 from game.records.high_scores import SCORES_KEY
 from game.records.kv import MemoryStore, QuotaExceeded, StorageUnavailable, is_quota_error, storage_error
+from game.screens.storage_words import notice_words
 from tests.storage_support import codes, put, tab
 
 # --- a full store ---------------------------------------------------------------------
@@ -20,7 +21,7 @@ def test_full_store_keeps_old_data_and_the_new_score_for_the_session():
     assert records.scores.add("Bob", 300, preset="official", players=1) == "b1"
     assert store.items == before  # nothing lost, nothing removed to make room
     (notice,) = records.take_notices()
-    assert notice.code == "full" and "your high score" in notice.text
+    assert notice.code == "full" and "your high score" in notice_words(notice)
     assert [e.name for e in records.scores.table()] == ["Bob", "Ann"]
     # Room again: the next score writes the kept one too.
     store.quota = None
@@ -61,7 +62,7 @@ def test_corrupt_data_with_no_room_for_a_backup_is_left_untouched():
     records = tab(store)
     assert records.scores.add("Ann", 200, preset="official", players=1) == "id1"
     (notice,) = records.take_notices()
-    assert notice.code == "corrupt" and "no room" in notice.text
+    assert notice.code == "corrupt" and "no room" in notice_words(notice)
     assert store.items == {SCORES_KEY: "garbage"}
     records.scores.table()
     assert records.take_notices() == []  # told once
@@ -79,7 +80,7 @@ def test_without_storage_play_goes_on_in_memory(store):
     records = tab(store)
     assert not records.store.persistent
     (notice,) = records.take_notices()
-    assert notice.code == "unavailable" and "will be lost" in notice.text
+    assert notice.code == "unavailable" and "will be lost" in notice_words(notice)
     assert records.scores.add("Ann", 200, preset="official", players=1) == "id1"
     assert put(records, "game")
     assert records.stats.record(200, preset="official", yahtzees=0, upper_bonus=False).games == 1

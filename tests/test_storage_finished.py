@@ -12,6 +12,7 @@ from game.records import device
 from game.records import kv as kvstore
 from game.records.device import MemoryStore, open_records
 from game.records.history import HISTORY_KEY, HISTORY_SIZE, FinishedGame
+from game.screens.storage_words import notice_words
 from tests.storage_support import Clock, codes
 
 
@@ -89,7 +90,7 @@ def test_a_corrupt_record_is_backed_up_with_a_notice(raw, reason):
     assert s.history.entries() == ()
     (notice,) = s.take_notices()
     backup = f"yahtzee:backup:{HISTORY_KEY}:1"
-    assert notice.code == "corrupt" and reason in notice.text and backup in notice.text
+    assert notice.code == "corrupt" and reason in notice_words(notice) and backup in notice_words(notice)
     assert store.items[backup] == raw and HISTORY_KEY not in store.items
     keep(s, "g1")  # and a new list starts
     assert [g.id for g in tab(store).history.entries()] == ["g1"] and store.items[backup] == raw

@@ -11,6 +11,7 @@ from game.core.turn_link import LinkDamaged, decode, encode, game_id
 from game.records.friends_games import FRIENDS_KEY, FriendsGames
 from game.records.kv import MemoryStore
 from game.records.safe_store import SafeStore
+from game.screens.storage_words import notice_words
 
 START = new_game([Player("Ann"), Player("Ben", "link")], seed="friends")
 ONE = START.roll().score("chance")
@@ -89,7 +90,7 @@ def test_unreadable_text_is_set_aside_with_a_notice(raw):
     safe = SafeStore(kv)
     assert FriendsGames(safe).games() == ()
     (notice,) = safe.take_notices()
-    assert "the games with friends" in notice.text
+    assert "the games with friends" in notice_words(notice)
     assert raw in kv.items.values()  # kept under a backup key, not lost
 
 

@@ -7,6 +7,7 @@ import pytest
 
 from game.records.high_scores import LEGACY_SCORES_KEY, SCORES_KEY, rank
 from game.records.kv import MemoryStore
+from game.screens.storage_words import notice_words
 from tests.storage_support import tab
 
 # --- migration from schema 0 ----------------------------------------------------------
@@ -46,7 +47,7 @@ def test_corrupt_prototype_scores_are_backed_up(raw):
     records = tab(store)
     assert records.scores.table() == ()
     (notice,) = records.take_notices()
-    assert notice.code == "corrupt" and "earlier version" in notice.text
+    assert notice.code == "corrupt" and "earlier version" in notice_words(notice)
     assert store.items[f"yahtzee:backup:{LEGACY_SCORES_KEY}:1"] == raw
 
 

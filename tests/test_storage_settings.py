@@ -2,6 +2,7 @@
 default on its own without a word, a full store, and the backup file."""
 
 import json
+import re
 
 import pytest
 
@@ -15,6 +16,7 @@ from game.records.settings import (
     settings_from_text,
     settings_to_record,
 )
+from game.screens.storage_words import backup_error_words, notice_words, restored_words
 
 DEFAULTS = Settings(theme="system", sound=True, vibration=True, animation=True)
 CHANGED = Settings(theme="dark", sound=False, vibration=False, animation=False)
@@ -25,7 +27,7 @@ def stored(text: str) -> tuple[MemoryStore, Settings, list[str]]:
     store = MemoryStore({SETTINGS_KEY: text})
     records = open_records(store)
     settings = records.settings.read()
-    return store, settings, [n.text for n in records.take_notices()]
+    return store, settings, [notice_words(n) for n in records.take_notices()]
 
 
 def test_a_new_device_has_the_defaults_and_stores_nothing_until_asked():
@@ -108,7 +110,7 @@ def test_a_full_store_keeps_the_previous_settings_and_says_so_once():
     assert store.items == before  # nothing lost, nothing half-written
     assert open_records(store).settings.read() == Settings(theme="light")
     notices = records.take_notices()
-    assert [(n.code, n.text) for n in notices] == [
+    assert [(n.code, notice_words(n)) for n in notices] == [
         ("full", "The browser's storage is full, so the settings could not be saved. Play goes on, "
                  "and nothing saved before was lost.")]
     store.quota = None
@@ -129,7 +131,7 @@ def test_the_backup_carries_stored_settings_and_a_restore_keeps_the_devices_own(
     text = backup_text(there, "2026-11-23")
     assert json.loads(text)["records"][SETTINGS_KEY] == settings_to_record(CHANGED)
     new = open_records(MemoryStore())
-    assert restore_backup(new, read_backup(text)).startswith("Restored:")
+    assert restored_words(restore_backup(new, read_backup(text))).startswith("Restored:")
     assert new.settings.read() == CHANGED
     mine = open_records(MemoryStore())
     mine.settings.write(Settings(theme="light"))
@@ -140,5 +142,8 @@ def test_the_backup_carries_stored_settings_and_a_restore_keeps_the_devices_own(
 def test_a_backup_with_damaged_settings_is_refused_like_any_damaged_record():
     record = {**settings_to_record(CHANGED), "theme": "purple"}
     text = json.dumps({"format": "dice-pad-backup", "version": 1, "records": {SETTINGS_KEY: record}})
-    with pytest.raises(BackupError, match="the settings in it cannot be read .*theme.*Nothing was changed"):
+    with pytest.raises(BackupError) as caught:
         read_backup(text)
+    assert (caught.value.problem, caught.value.record) == ("damaged", "settings")
+    assert re.fullmatch(r"This backup is damaged: the settings in it cannot be read\. Details: .*theme.*\. "
+                        r"Nothing was changed\.", backup_error_words(caught.value))

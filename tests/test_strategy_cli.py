@@ -1,12 +1,15 @@
 """``python -m game.strategy``: the command-line coach, run as a user would run it."""
 
 import json
+import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from game.screens.reason_words import reason_words
 from game.strategy import coach, tables
 from game.strategy.reasons import explain
 
@@ -15,9 +18,11 @@ EXAMPLE = ["--preset", "official", "--filled", "ones=3,yahtzee=50", "--dice", "3
            "--rolls-left", "2"]
 
 
-def run(*args: str) -> subprocess.CompletedProcess:
+def run(*args: str, environ: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")} | (environ or {})
     return subprocess.run([sys.executable, "-m", "game.strategy", *args], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=60, env=env)
 
 
 def test_text_output_ranks_every_option():
@@ -35,7 +40,7 @@ def test_text_output_ranks_every_option():
     last = options[-1]
     assert lines[-2].endswith(f"{last.value:9.3f}  {last.loss:7.3f}")
     # The reason in words, as the coach words it (tests/test_strategy_reasons.py checks its numbers).
-    assert lines[-1] == "Why: " + explain({"ones": 3, "yahtzee": 50}, options, 2).text
+    assert lines[-1] == "Why: " + reason_words(explain({"ones": 3, "yahtzee": 50}, options, 2))
 
 
 def test_json_output_matches_the_coach():
@@ -45,7 +50,7 @@ def test_json_output_matches_the_coach():
     options = coach.rank_options(tables.load_preset("official"), {"ones": 3, "yahtzee": 50},
                                  (3, 3, 4, 5, 6), 2, yahtzee_bonuses=1)
     assert out["on_card"] == 153 and out["dice"] == [3, 3, 4, 5, 6] and out["rolls_left"] == 2
-    assert out["reason"] == explain({"ones": 3, "yahtzee": 50}, options, 2).text
+    assert out["reason"] == reason_words(explain({"ones": 3, "yahtzee": 50}, options, 2))
     assert [(o["kind"], o["box"], o["value"]) for o in out["options"]] == \
         [(o.kind, o.box, o.value) for o in options]
     assert out["options"][0]["hold"] == [True, True, False, False, False]
@@ -79,3 +84,16 @@ def test_help_documents_every_flag():
     for flag in ("--preset", "--filled", "--dice", "--rolls-left", "--yahtzee-bonuses", "--top", "--table",
                  "--json"):
         assert flag in done.stdout
+
+
+def test_the_output_speaks_the_language_asked_for_or_the_environments():
+    german = run(*EXAMPLE, "--lang", "de")
+    assert german.returncode == 0, german.stderr
+    first, columns, *_, why = german.stdout.splitlines()
+    assert first.startswith("Offiziell") and not {"dice", "left", "points"} & set(first.split()), first
+    assert why.startswith("Warum: ") and "%" in why and "points" not in why and "chance" not in why, why
+    assert re.search(r"\d,\d", why), why  # German decimals (CLDR, from the catalog's header)
+    assert run(*EXAMPLE, environ={"LANG": "de_DE.UTF-8"}).stdout == german.stdout
+    assert run(*EXAMPLE, environ={"LANG": "C.UTF-8"}).stdout == run(*EXAMPLE).stdout  # English
+    french = run(*EXAMPLE, environ={"LANGUAGE": "fr_CA:en"}).stdout
+    assert french != german.stdout and french.splitlines()[-1].split()[0] != "Why:"

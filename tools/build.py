@@ -178,6 +178,12 @@ def build(out: Path) -> int:
     _version_runtime(tmp, runtime)
     preload = [chunk.as_posix() for chunk in chunks if PYSCRIPT_BOOT_CHUNK.fullmatch(chunk.name)]
     _speed_up_boot(tmp, preload, pyodide)
+    try:
+        _load_tool("page_words").write_site_languages(tmp)
+    except ImportError as err:
+        raise BuildError(f"{err}: the catalogs need Babel, `pip install -r requirements-build.txt`") from None
+    except ValueError as err:
+        raise BuildError(str(err)) from None
     # Last: the service worker hashes the finished files (and is not itself precached).
     service_worker = _load_tool("service_worker")
     try:

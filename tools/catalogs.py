@@ -21,8 +21,11 @@ import contextlib
 import io
 import re
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import cast
 
+from babel import Locale
 from babel.messages.catalog import Catalog, Message
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.mofile import write_mo
@@ -37,6 +40,8 @@ PSEUDO = "en_XA"
 KEYWORDS = ("N_:1c,2",)
 #: A named placeholder, as the game writes them: %(name)s, %(count)d.
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sdif]|%%")
+#: A tag in a message of the page (tools/page_words.py: no attributes).
+TAG = re.compile(r"</?\w+>")
 
 
 def pybabel(*args: str) -> None:
@@ -47,6 +52,8 @@ def pybabel(*args: str) -> None:
 def extract(output: Path = TEMPLATE) -> None:
     """Every message of the game into ``output``, with the translators' comments."""
     keywords = [arg for keyword in KEYWORDS for arg in ("-k", keyword)]
+    if str(ROOT) not in sys.path:  # babel.cfg names the page's extractor as tools.page_words
+        sys.path.insert(0, str(ROOT))
     with contextlib.chdir(ROOT):  # locations relative to the repository: game/session/words.py
         pybabel("extract", "-F", "babel.cfg", *keywords, "-c", "Translators:", "--add-location=file",
                 "--sort-by-file", "--project=Dice Pad", "--version=1", "--copyright-holder=The Dice Pad team",
@@ -101,8 +108,11 @@ def _message_problems(message: Message, num_plurals: int) -> list[str]:
     if any(not s for s in strings):
         return ["not translated"]
     expected = placeholders(sources[-1])
-    return [f"placeholders {placeholders(s)} instead of {expected}" for s in strings if placeholders(s) != expected
-            and placeholders(s) != placeholders(sources[0])]
+    found = [f"placeholders {placeholders(s)} instead of {expected}" for s in strings if placeholders(s) != expected
+             and placeholders(s) != placeholders(sources[0])]
+    # The page's words go into the page as HTML (assets/language.js): the same tags, in order.
+    return found + [f"tags {TAG.findall(s)} instead of {TAG.findall(sources[0])}" for s in strings
+                    if TAG.findall(s) != TAG.findall(sources[0])]
 
 
 def pseudo(text: str) -> str:
@@ -111,12 +121,12 @@ def pseudo(text: str) -> str:
     >>> pseudo("%(name)s holds nothing.")
     '⟦%(name)s ĥöļðš ñöţĥîñĝ.·······⟧'
     """
-    parts = _TOKEN.split(text)  # odd items are the placeholders, kept as they are
+    parts = _TOKEN.split(text)  # odd items are the placeholders and tags, kept as they are
     accented = "".join(part if i % 2 else part.translate(_ACCENTS) for i, part in enumerate(parts))
     return f"⟦{accented}{'·' * max(1, len(text) // 3)}⟧"
 
 
-_TOKEN = re.compile(r"(%\(\w+\)[sdif]|%%)")
+_TOKEN = re.compile(r"(%\(\w+\)[sdif]|%%|</?\w+>)")
 #: Every ASCII letter to an accented one, so that an English word left anywhere stands out.
 _ACCENTS = str.maketrans("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
                          "åƀçðéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ")
@@ -127,7 +137,7 @@ def compile_all(out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for code in languages():
-        written.append(_write_mo(read(LOCALE / code / "LC_MESSAGES" / f"{DOMAIN}.po"), out / f"{code}.mo"))
+        written.append(_write_mo(read(LOCALE / code / "LC_MESSAGES" / f"{DOMAIN}.po"), out / f"{code}.mo", code))
     written.append(_write_mo(pseudo_catalog(read(TEMPLATE)), out / f"{PSEUDO}.mo"))
     return written
 
@@ -139,14 +149,53 @@ def pseudo_catalog(template: Catalog) -> Catalog:
             continue
         ids = [message.id] if isinstance(message.id, str) else list(message.id)
         string = pseudo(ids[0]) if len(ids) == 1 else tuple(pseudo(i) for i in ids)
-        catalog.add(message.id, string, context=message.context)
+        catalog.add(message.id, string, locations=message.locations, context=message.context)
     return catalog
 
 
-def _write_mo(catalog: Catalog, path: Path) -> Path:
+def number_formats(code: str) -> dict[str, str]:
+    """CLDR's conventions for ``code``'s numbers and dates (Babel's data), as the ``.mo``
+    header's ``X-`` fields that ``game.core.numbers`` reads.
+
+    The signs are given as a number written out, 1234.5, since a header's values are
+    stripped and French groups digits with a narrow space.
+
+    >>> number_formats("de")["X-Number-Example"], number_formats("de")["X-Date-Pattern"]
+    ('1.234,5', 'd. MMMM y')
+    """
+    locale = Locale.parse(code)
+    symbols = locale.number_symbols["latn"]
+    return {"X-Number-Example": f"1{symbols['group']}234{symbols['decimal']}5",
+            "X-Percent-Pattern": str(locale.percent_formats[None].pattern),
+            "X-Date-Pattern": str(locale.date_formats["long"].pattern),
+            "X-Short-Date-Pattern": str(locale.date_formats["short"].pattern),
+            "X-Months": ",".join(str(locale.months["format"]["wide"][m]) for m in range(1, 13))}
+
+
+class _WithFormats:
+    """A catalog as ``write_mo`` reads it, its header carrying :func:`number_formats`."""
+
+    def __init__(self, catalog: Catalog, fields: dict[str, str]) -> None:
+        self.catalog, self.fields, self.charset = catalog, fields, catalog.charset
+
+    def __iter__(self) -> Iterator[Message]:
+        messages = iter(self.catalog)
+        header = next(messages)
+        extra = "".join(f"\n{name}: {value}" for name, value in self.fields.items())
+        yield Message("", str(header.string).rstrip("\n") + extra + "\n", flags=header.flags)
+        yield from messages
+
+
+def write_mo_bytes(catalog: Catalog, code: str = "en") -> bytes:
+    """The compiled catalog, its header carrying ``code``'s number and date conventions."""
     buffer = io.BytesIO()
-    write_mo(buffer, catalog)  # write_mo sorts by message: the same catalog gives the same bytes
-    path.write_bytes(buffer.getvalue())
+    # write_mo sorts by message: the same catalog gives the same bytes
+    write_mo(buffer, cast(Catalog, _WithFormats(catalog, number_formats(code))))
+    return buffer.getvalue()
+
+
+def _write_mo(catalog: Catalog, path: Path, code: str = "en") -> Path:
+    path.write_bytes(write_mo_bytes(catalog, code))
     return path
 
 

@@ -112,6 +112,13 @@ routing.registerRoute(under("assets/strategy/"), new strategies.CacheFirst({
   plugins: [completeSameOrigin, notAvailable,
     new expiration.ExpirationPlugin({ maxEntries: 16, purgeOnQuotaError: true })],
 }));
+// A language's catalog and page words (assets/language.js fetches the visitor's only): kept
+// once fetched, so that the game speaks it offline. Their names carry a hash of their
+// content, so a cached file is never stale; the bound keeps a few languages' worth.
+routing.registerRoute(under("locale/"), new strategies.CacheFirst({
+  cacheName: cacheName("locale"),
+  plugins: [completeSameOrigin, new expiration.ExpirationPlugin({ maxEntries: 12, purgeOnQuotaError: true })],
+}));
 const isSnapshot = under("py/snapshot-");
 const snapshots = new strategies.CacheFirst({
   cacheName: SNAPSHOT,

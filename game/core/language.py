@@ -83,6 +83,12 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return _active.npgettext(context, singular, plural, n)
 
 
+def header(name: str) -> str | None:
+    """A field of the active catalog's header (lower case, e.g. ``x-decimal-symbol``), if it has one."""
+    info = _active.info() if isinstance(_active, gettext.GNUTranslations) else {}
+    return info.get(name)
+
+
 def list_separator() -> str:
     """What parts the items of a list of names or dice ("Ann, Ben") in the language spoken now."""
     # Translators: what separates the items of a list of names or dice ("Ann, Ben").

@@ -1,24 +1,29 @@
 """Links that start a game: a seed, a friend's challenge, the daily challenge.
 
-Every query value is checked here; a bad one is dropped with a notice that quotes
-nothing from the link, so nothing a link carries is ever shown as HTML.
+Every query value is checked here; a bad one is dropped with a notice (a code, which
+``game.session.words.link_problem`` words) that quotes nothing from the link, so nothing a
+link carries is ever shown as HTML.
 
 >>> link = parse_query("?seed=abc&preset=free_choice&beat=250&from=Ann")
 >>> (link.seed, link.preset, link.beat, link.challenger, link.notices)
 ('abc', 'free_choice', 250, 'Ann', ())
 >>> parse_query("?seed=abc&beat=9999").notices
-('The score to beat in the link is not a score from 0 to 1575, so it was ignored.',)
+('beat',)
 """
 
 from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
+from typing import Literal
 
 from game.core import rules
 from game.core.names import clean_name
 
 MAX_SEED_LENGTH = 64
+#: What a link got wrong: a seed that is not a short printable text, rules this game does not
+#: know, a score to beat that is not a score.
+LinkProblem = Literal["seed", "preset", "beat"]
 
 
 @dataclass(frozen=True)
@@ -30,7 +35,7 @@ class Link:
     beat: int | None = None
     challenger: str | None = None
     daily: bool = False
-    notices: tuple[str, ...] = ()
+    notices: tuple[LinkProblem, ...] = ()
 
 
 def valid_seed(text: str) -> bool:
@@ -58,18 +63,17 @@ def parse_query(query: str, today: datetime.date | None = None) -> Link:
         found = values.get(key)
         return found[0].strip() if found else None
 
-    notices = []
+    notices: list[LinkProblem] = []
     seed = first("seed")
     daily = first("daily") is not None
     if daily:
         seed = daily_seed(today or datetime.date.today())
     elif seed is not None and not valid_seed(seed):
-        notices.append(f"The seed in the link is not a short printable text (up to {MAX_SEED_LENGTH} "
-                       "characters), so a random game was started.")
+        notices.append("seed")
         seed = None
     preset = first("preset")
     if preset is not None and preset not in rules.PRESETS:
-        notices.append("The link names rules this game does not know, so the official rules are used.")
+        notices.append("preset")
         preset = None
     beat_text = first("beat")
     beat = None
@@ -77,11 +81,10 @@ def parse_query(query: str, today: datetime.date | None = None) -> Link:
         if beat_text.isdigit() and int(beat_text) <= rules.MAX_SCORE:
             beat = int(beat_text)
         else:
-            notices.append(f"The score to beat in the link is not a score from 0 to {rules.MAX_SCORE}, "
-                           "so it was ignored.")
+            notices.append("beat")
     challenger = first("from")
     if challenger is not None:
-        challenger = clean_name(challenger, default="a friend")
+        challenger = clean_name(challenger, default="") or None  # unnamed: worded when the game opens
     if beat is not None and seed is None:
         beat, challenger = None, None  # a score to beat means nothing on other dice
     return Link(seed, preset, beat, challenger, daily, tuple(notices))

@@ -1,16 +1,20 @@
 """Who sits at the table: a name and who plays the seat, a person or a computer level.
 
->>> [p.name for p in make_players(["Ann", "", Player("Bot", "optimal")])]
-['Ann', 'Player 2', 'Bot']
+>>> [p.name for p in make_players(["Ann", "", Player("Bot", "optimal")], lambda number: f"Seat {number}")]
+['Ann', 'Seat 2', 'Bot']
 >>> make_players([Player("X", "wizard")])
 Traceback (most recent call last):
 ...
 game.core.errors.SetupError: unknown player kind 'wizard'
+>>> make_players([""])
+Traceback (most recent call last):
+...
+game.core.errors.SetupError: player 1 has no name
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal, TypeGuard, get_args
 
@@ -67,14 +71,27 @@ class Player:
         return is_level(self.kind)
 
 
-def make_players(players: Sequence[Player | str]) -> tuple[Player, ...]:
+def make_players(players: Sequence[Player | str],
+                 default_name: Callable[[int], str] | None = None) -> tuple[Player, ...]:
+    """The seats, names cleaned; a blank name becomes ``default_name(number)`` (the player's
+    number, from 1), which the caller words in the language spoken (``Player 2``): the
+    engine makes no words. Without ``default_name`` a blank name is a :class:`SetupError`.
+    """
     if not 1 <= len(players) <= MAX_PLAYERS:
-        raise SetupError(f"a game has 1 to {MAX_PLAYERS} players, not {len(players)}")
+        raise SetupError(f"a game has 1 to {MAX_PLAYERS} players, not {len(players)}", "player_count",
+                         number=len(players))
     seats = []
     for number, player in enumerate(players, start=1):
         if isinstance(player, str):
             player = Player(player)
         if player.kind not in PLAYER_KINDS:
-            raise SetupError(f"unknown player kind {player.kind!r}")
-        seats.append(Player(clean_name(player.name, f"Player {number}"), player.kind))
+            raise SetupError(f"unknown player kind {player.kind!r}", "player_kind", number=number)
+        # A default name is given once, in the language of that moment, and is the seat's
+        # name from then on, stored with the game as if typed: a saved game (or a link sent
+        # to a friend) keeps the name it started with whatever language shows it later, as
+        # every device and every record (high scores, history) must name the seat alike.
+        name = clean_name(player.name, "") or clean_name(default_name(number) if default_name else "", "")
+        if not name:
+            raise SetupError(f"player {number} has no name", "blank_name", number=number)
+        seats.append(Player(name, player.kind))
     return tuple(seats)

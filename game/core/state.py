@@ -19,7 +19,7 @@ come from an injected :class:`~game.core.dice.DiceSource`; by default the game's
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from game.core import rules
@@ -240,7 +240,7 @@ def _roll_off(count: int, source: DiceSource) -> tuple[tuple[tuple[int, rules.Di
         contenders = [seat for seat, d in throws if sum(d) == best]
         if len(contenders) == 1:
             return tuple(rounds)
-    raise SetupError("the roll-off kept tying: the dice source looks broken")
+    raise SetupError("the roll-off kept tying: the dice source looks broken", "roll_off_tied")
 
 
 def roll_off_winner(rolloff: Sequence[Sequence[tuple[int, Sequence[int]]]]) -> int:
@@ -257,18 +257,21 @@ def new_game(
     seed: str | None = None,
     source: DiceSource | None = None,
     real_dice: bool = False,
+    default_name: Callable[[int], str] | None = None,
 ) -> GameState:
-    """Seat the players, hold the roll-off for who starts, and return the opening state.
+    """Seat the players, hold the roll-off for who starts, and return the opening state;
+    ``default_name(number)`` names a seat left blank (:func:`game.core.players.make_players`).
 
     >>> state = new_game(["Ann", Player("Bot", "optimal")], seed="s")
     >>> len(state.rolloff) >= 1 and state.current_seat == state.first
     True
     """
-    seats = make_players(players)
+    seats = make_players(players, default_name)
     if preset not in rules.PRESETS:
-        raise SetupError(f"unknown preset {preset!r}; choose one of {', '.join(rules.PRESETS)}")
+        raise SetupError(f"unknown preset {preset!r}; choose one of {', '.join(rules.PRESETS)}", "unknown_preset")
     if real_dice and any(p.kind == "link" for p in seats):
-        raise SetupError("a friend by link plays the game's own dice, so a game of real dice cannot have one")
+        raise SetupError("a friend by link plays the game's own dice, so a game of real dice cannot have one",
+                         "real_dice_link")
     seed = new_seed() if seed is None else str(seed)
     rolloff = _roll_off(len(seats), source or SeededDice(seed))
     return GameState(

@@ -14,18 +14,20 @@ counting a game twice), and a name or settings already here stay.
 >>> here, there = open_records(MemoryStore()), open_records(MemoryStore())
 >>> _ = here.scores.add("Ann", 250, preset="official", players=1)
 >>> restore_backup(there, read_backup(backup_text(here, "2026-11-23")))
-'Restored: 1 high score, 0 finished games, 0 games in progress, 0 statistics records, 0 games with friends.'
+Restored(scores=1, finished=0, in_progress=0, stats=0, friends=0, complete=True)
 >>> read_backup('{"format": "something else"}')
 Traceback (most recent call last):
 ...
-game.records.backup.BackupError: This file is not a Dice Pad backup. Nothing was changed.
+game.records.backup.BackupError: not ours
+
+Errors and summaries are codes and counts; :mod:`game.screens.storage_words` words them.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
 from game.core import rules, save
 from game.core.turn_link import TurnLinkError, replay
@@ -58,6 +60,7 @@ from game.records.history import (
     newest_history,
 )
 from game.records.player_name import NAME_KEY, NAME_VERSION, name_from_record, name_to_record
+from game.records.safe_store import Record
 from game.records.set_aside import (
     SET_ASIDE_KEY,
     SET_ASIDE_VERSION,
@@ -80,8 +83,32 @@ VERSION = 1
 MAX_BYTES = 20_000_000  # far above what localStorage can hold: a bigger file is not ours
 
 
+#: Why a file cannot be restored: far too big, not JSON, not a backup, no version, from a
+#: newer version of the game, no records, or a record in it that cannot be read.
+Problem = Literal["too big", "not json", "not ours", "no version", "newer", "no records", "damaged"]
+PROBLEMS: tuple[Problem, ...] = get_args(Problem)
+
+
 class BackupError(ValueError):
-    """A file that cannot be restored; the message is for the player and says nothing changed."""
+    """A file that cannot be restored (nothing was changed): the ``problem``, and for a damaged
+    record which ``record`` (None: one this version does not know) and the ``reason``."""
+
+    def __init__(self, problem: Problem, record: Record | None = None, reason: str = "") -> None:
+        super().__init__(problem if not reason else f"{problem}: {record or 'a record'} ({reason})")
+        self.problem, self.record, self.reason = problem, record, reason
+
+
+@dataclass(frozen=True)
+class Restored:
+    """What a restore merged: how many of each thing the file holds, and whether every write
+    was done (not ``complete``: the browser's storage is full, and what was here is kept)."""
+
+    scores: int
+    finished: int
+    in_progress: int
+    stats: int
+    friends: int
+    complete: bool
 
 
 @dataclass
@@ -121,35 +148,32 @@ def backup_text(records: Records, created: str) -> str:
 def read_backup(text: str) -> Backup:
     """Check a whole backup file; :class:`BackupError` says what is wrong with it."""
     if len(text) > MAX_BYTES:
-        raise BackupError("This file is far too big to be a Dice Pad backup. Nothing was changed.")
+        raise BackupError("too big")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        raise BackupError("This file is damaged or is not a Dice Pad backup (it is not valid JSON). "
-                          "Nothing was changed.") from None
+        raise BackupError("not json") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise BackupError("This file is not a Dice Pad backup. Nothing was changed.")
+        raise BackupError("not ours")
     version = data.get("version")
     if type(version) is not int or version < 1:
-        raise BackupError("This backup is damaged: it has no version. Nothing was changed.")
+        raise BackupError("no version")
     if version > VERSION:
-        raise BackupError("This backup was made by a newer version of Dice Pad. Reload the page to update "
-                          "it, then restore again. Nothing was changed.")
+        raise BackupError("newer")
     records = data.get("records")
     if not isinstance(records, dict):
-        raise BackupError("This backup is damaged: it holds no records. Nothing was changed.")
+        raise BackupError("no records")
     backup = Backup()
     for key, record in records.items():
         try:
             _read_record(backup, key, record)
         except (ValueError, TypeError, RecursionError) as error:
-            raise BackupError(f"This backup is damaged: {_what(key)} in it cannot be read ({error}). "
-                              "Nothing was changed.") from None
+            raise BackupError("damaged", _record_of(key), str(error)) from None
     return backup
 
 
-def restore_backup(records: Records, backup: Backup) -> str:
-    """Merge a checked backup into ``records``; returns a one-line summary for the player.
+def restore_backup(records: Records, backup: Backup) -> Restored:
+    """Merge a checked backup into ``records``; returns what it merged, for the player's summary.
 
     A game whose id this device already has (on the board or in Games) keeps this
     device's copy: revisions count saves on one device and say nothing across two, so a
@@ -157,7 +181,7 @@ def restore_backup(records: Records, backup: Backup) -> str:
     """
     store = records.store
     written = [store.write_record(SCORES_KEY, scores_to_record(rank([*records.scores.table(), *backup.scores])),
-                                  "the restored high scores")]
+                                  "scores")]
     if backup.name is not None and records.name.read() is None:
         records.name.remember(backup.name)
     if backup.settings is not None and not records.settings.stored():
@@ -165,10 +189,10 @@ def restore_backup(records: Records, backup: Backup) -> str:
     for stats in backup.stats:
         if stats.games > records.stats.read(stats.preset, assisted=stats.assisted).games:
             written.append(store.write_record(stats_key(stats.preset, stats.assisted), stats_to_record(stats),
-                                              "the restored statistics"))
+                                              "assisted stats" if stats.assisted else "stats", stats.preset))
     written.append(store.write_record(
         HISTORY_KEY, history_to_record(newest_history([*records.history.all(), *backup.history])),
-        "the restored finished games"))
+        "finished"))
     here, kept = records.slot.read(), records.set_aside.games()
     known = {g.id for g in kept} | ({here.id} if here is not None else set())
     games = [g for g in (*backup.set_aside, backup.current) if g is not None and not g.ended and g.id not in known]
@@ -179,17 +203,11 @@ def restore_backup(records: Records, backup: Backup) -> str:
         rev = here.rev + 1 if here is not None else 1
         written.append(records.slot.write(SavedGame(game.id, rev, game.text, game.challenge, store.stamp())))
     written.append(store.write_record(SET_ASIDE_KEY, set_aside_to_record(newest_first([*kept, *games])),
-                                      "the restored games in progress"))
+                                      "set aside"))
     written.append(_merge_friends(records, backup.friends))
-    counts = [_count(len(backup.scores), "high score"), _count(len(backup.history), "finished game"),
-              _count(len(backup.set_aside) + (backup.current is not None and not backup.current.ended),
-                     "game in progress", "games in progress"),
-              _count(len(backup.stats), "statistics record"),
-              _count(len(backup.friends), "game with friends", "games with friends")]
-    if not all(written):
-        return ("Only part of the backup could be restored: the browser's storage is full. What was here "
-                "before is all still here. The file holds " + ", ".join(counts) + ".")
-    return "Restored: " + ", ".join(counts) + "."
+    in_progress = len(backup.set_aside) + (backup.current is not None and not backup.current.ended)
+    return Restored(len(backup.scores), len(backup.history), in_progress, len(backup.stats), len(backup.friends),
+                    complete=all(written))
 
 
 def _merge_friends(records: Records, games: tuple[FriendsGame, ...]) -> bool:
@@ -203,10 +221,6 @@ def _merge_friends(records: Records, games: tuple[FriendsGame, ...]) -> bool:
         at = game.at if here is None else max(game.at, here.at)
         written = records.friends.keep(game.link, game.mine, at) != "refused" and written
     return written
-
-
-def _count(number: int, one: str, many: str | None = None) -> str:
-    return f"{number} {one if number == 1 else many or one + 's'}"
 
 
 def _read_record(backup: Backup, key: str, record: object) -> None:
@@ -243,8 +257,10 @@ def _read_record(backup: Backup, key: str, record: object) -> None:
         raise ValueError("this version of the game does not know it")
 
 
-def _what(key: str) -> str:
-    names = {SCORES_KEY: "the high scores", NAME_KEY: "the player name", HISTORY_KEY: "the finished games",
-             GAME_KEY: "the game in progress", SET_ASIDE_KEY: "the games set aside", SETTINGS_KEY: "the settings",
-             FRIENDS_KEY: "the games with friends"}
-    return names.get(key, "the statistics" if key in STATS_KEYS else "a record")
+def _record_of(key: str) -> Record | None:
+    """Which record a key of the file holds; None for a key this version does not know."""
+    names: dict[str, Record] = {SCORES_KEY: "scores", NAME_KEY: "name", HISTORY_KEY: "finished", GAME_KEY: "game",
+                                SET_ASIDE_KEY: "set aside", SETTINGS_KEY: "settings", FRIENDS_KEY: "friends"}
+    if key in STATS_KEYS:
+        return "assisted stats" if key.endswith(":assisted") else "stats"
+    return names.get(key)

@@ -110,7 +110,7 @@ class FriendsGames:
 
     def games(self) -> tuple[FriendsGame, ...]:
         """The games with friends, kept last first."""
-        return self._store.load(FRIENDS_KEY, "the games with friends", _parse, blank=_EMPTY) or ()
+        return self._store.load(FRIENDS_KEY, "friends", _parse, blank=_EMPTY) or ()
 
     def find(self, game: str) -> FriendsGame | None:
         return next((g for g in self.games() if g.id == game), None)
@@ -145,7 +145,7 @@ class FriendsGames:
                 return outcome  # nothing to change
             new = replace(new if outcome == "later" else kept, mine=seats, at=at)
         rest = [g for g in games if g.id != new.id]
-        if not self._store.write_record(FRIENDS_KEY, friends_to_record([new, *rest]), "the games with friends"):
+        if not self._store.write_record(FRIENDS_KEY, friends_to_record([new, *rest]), "friends"):
             return "refused"
         return outcome
 

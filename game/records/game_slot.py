@@ -143,12 +143,12 @@ class GameSlot:
 
     def read(self) -> SavedGame | None:
         """The game on the board as last saved by any tab, or None (none yet, or unreadable)."""
-        return self._store.load(GAME_KEY, "the saved game", self._parse, blank=None)
+        return self._store.load(GAME_KEY, "game", self._parse, blank=None)
 
     def write(self, game: SavedGame) -> bool:
         """Keep ``game`` as the one on the board; False if it could not be kept."""
         raw = encode_record(saved_game_to_record(game))
-        if not self._store.write(GAME_KEY, raw, "the game in progress"):
+        if not self._store.write(GAME_KEY, raw, "game"):
             return False
         self._last = (raw, game)
         return True
@@ -159,7 +159,7 @@ class GameSlot:
             game = self._parse(raw)
             return None if game.text is None else restore(game.text)
 
-        return self._store.load(GAME_KEY, "the saved game", parse, blank=None)
+        return self._store.load(GAME_KEY, "game", parse, blank=None)
 
     def _parse(self, raw: str) -> SavedGame:
         # Every action reads the record first (is another tab ahead?): while its text is the

@@ -186,7 +186,7 @@ class HighScores:
                            players, bool(assisted), at=int(now.timestamp() * 1000))
         self._pending.append(entry)
         table = rank([*self._stored(), *self._pending])  # re-read: another tab may have written
-        if self._store.write_record(SCORES_KEY, scores_to_record(table), "your high score"):
+        if self._store.write_record(SCORES_KEY, scores_to_record(table), "scores"):
             self._pending.clear()
         else:  # kept for this session and written with the next score; lines cut off go
             self._pending = [e for e in self._pending if e in table]
@@ -205,21 +205,21 @@ class HighScores:
             return False
         table = rank([replace(e, name=cleaned) if e.id == entry_id else e for e in stored])
         table = rank([*table, *self._pending])
-        if self._store.write_record(SCORES_KEY, scores_to_record(table), "your high score"):
+        if self._store.write_record(SCORES_KEY, scores_to_record(table), "scores"):
             self._pending.clear()
         return True
 
     def _stored(self) -> tuple[ScoreEntry, ...]:
         store = self._store
         if store.get(SCORES_KEY) is None and store.get(LEGACY_SCORES_KEY) is not None:
-            legacy = store.load(LEGACY_SCORES_KEY, "the high scores of an earlier version", _parse_legacy,
+            legacy = store.load(LEGACY_SCORES_KEY, "old scores", _parse_legacy,
                                 blank=None)
             if legacy is not None:
                 # The old key stays as it was; it is read only while no new record exists.
-                store.write_record(SCORES_KEY, scores_to_record(legacy), "your high scores")
+                store.write_record(SCORES_KEY, scores_to_record(legacy), "scores")
                 return legacy
         empty = encode_record(scores_to_record(()))  # not a removal: that would bring the old list back
-        return store.load(SCORES_KEY, "your high scores", _parse, blank=empty) or ()
+        return store.load(SCORES_KEY, "scores", _parse, blank=empty) or ()
 
 
 def _parse(raw: str) -> tuple[ScoreEntry, ...]:

@@ -139,7 +139,7 @@ class History:
                                       "at": self._store.stamp()})
         self._pending.append((entry, text))
         kept = self.all()  # re-read: another tab may have kept a game meanwhile
-        if self._store.write_record(HISTORY_KEY, history_to_record(kept), "the finished game for review"):
+        if self._store.write_record(HISTORY_KEY, history_to_record(kept), "finished"):
             self._pending.clear()
             return True
         # Kept for this session and written with the next finished game.
@@ -156,7 +156,7 @@ class History:
 
     def all(self) -> list[Kept]:
         """Every kept game with its text, newest first."""
-        stored = self._store.load(HISTORY_KEY, "the finished games kept for review", history_from_text,
+        stored = self._store.load(HISTORY_KEY, "finished", history_from_text,
                                   blank=None) or []
         return newest_history([*stored, *self._pending])
 

@@ -40,12 +40,12 @@ class PlayerName:
 
     def read(self) -> str | None:
         """The name last remembered on this device, or None."""
-        return self._store.load(NAME_KEY, "the remembered player name", _parse, blank=None)
+        return self._store.load(NAME_KEY, "name", _parse, blank=None)
 
     def remember(self, name: str) -> str:
         """Keep ``name`` for the next name prompt; returns it cleaned."""
         cleaned = clean_name(name)
-        self._store.write_record(NAME_KEY, name_to_record(cleaned), "the player name")
+        self._store.write_record(NAME_KEY, name_to_record(cleaned), "name")
         return cleaned
 
 

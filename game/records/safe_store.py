@@ -5,26 +5,26 @@ data; each failure becomes a :class:`Notice` for the screen (``docs/storage.md``
 something goes wrong"): no store at all or one that starts throwing (play goes on in
 memory), a full quota (the write is not done, told once per key), unreadable text (copied
 to ``yahtzee:backup:<key>:<n>`` first, then started afresh; left untouched when there is
-no room for the copy).
+no room for the copy). A notice holds facts, not words: which record, the reason, the
+backup key; :mod:`game.screens.storage_words` says them in the player's language.
 
 >>> from game.records.kv import MemoryStore
 >>> store = SafeStore(MemoryStore({"k": "not a number"}))
->>> store.load("k", "the number", int, blank=None) is None
+>>> store.load("k", "name", int, blank=None) is None
 True
 >>> (notice,) = store.take_notices()
->>> print(notice.code, notice.text)  # doctest: +ELLIPSIS
-corrupt Could not read the number (invalid literal ...), so it starts afresh. The old data was kept in the \
-browser as yahtzee:backup:k:1.
->>> store.write("k", "7", "the number"), store.load("k", "the number", int, blank=None)
+>>> notice.code, notice.record, notice.backup, notice.reason  # doctest: +ELLIPSIS
+('corrupt', 'name', 'yahtzee:backup:k:1', "invalid literal for int() ...")
+>>> store.write("k", "7", "name"), store.load("k", "name", int, blank=None)
 (True, 7)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar, get_args
 
 from game.records.fields import encode_record
 from game.records.kv import KeyValueStore, MemoryStore, is_quota_error
@@ -36,18 +36,33 @@ BACKUP_PREFIX = "yahtzee:backup:"
 _PROBE_KEY = "yahtzee:name"
 
 
+#: Which record a notice is about, one code per thing the player keeps (worded in
+#: game.screens.storage_words); "old scores" is the high-score list of an earlier version.
+Record = Literal["scores", "old scores", "name", "finished", "game", "set aside", "settings", "stats",
+                 "assisted stats", "friends"]
+RECORDS: tuple[Record, ...] = get_args(Record)
+
+
 @dataclass(frozen=True)
 class Notice:
-    """A short message for the player: storage that keeps nothing, a full store, unreadable data."""
+    """Something the player should know: storage that keeps nothing, a full store, unreadable data.
+
+    ``code`` says which; the rest are its facts: the ``record`` concerned (full, corrupt),
+    the ``reason`` it could not be read (the parser's own words), the ``backup`` key its
+    text was copied to (None: no room for a copy), the ``preset`` of a statistics record,
+    and whether the storage ``stopped`` during play rather than being absent from the start.
+    """
 
     code: Literal["unavailable", "full", "corrupt"]
-    text: str
+    record: Record | None = None
+    reason: str = ""
+    backup: str | None = None
+    preset: str | None = None
+    stopped: bool = False
 
 
-_UNAVAILABLE = Notice("unavailable", "This browser does not let the game keep data, so high scores, "
-                      "statistics and the game in progress will be lost when the page closes.")
-_FAILED = Notice("unavailable", "The browser's storage stopped working. Play goes on, but from now on "
-                 "nothing will be kept after the page closes.")
+_UNAVAILABLE = Notice("unavailable")
+_FAILED = Notice("unavailable", stopped=True)
 
 
 class SafeStore:
@@ -98,12 +113,13 @@ class SafeStore:
 
     # --- reading and writing safely
 
-    def load(self, key: str, what: str, parse: Callable[[str], T], *, blank: str | None) -> T | None:
+    def load(self, key: str, record: Record, parse: Callable[[str], T], *, blank: str | None,
+             preset: str | None = None) -> T | None:
         """``parse`` of the text under ``key``, or None if there is none or it is unreadable.
 
         ``parse`` raising ``ValueError`` (or ``RecursionError``) means unreadable: the text is
         backed up and ``blank`` put in its place (the key removed if ``blank`` is None),
-        and a notice names ``what``.
+        and a notice names the ``record`` (and the ``preset`` of statistics).
         """
         raw = self.get(key)
         if raw is None:
@@ -111,11 +127,11 @@ class SafeStore:
         try:
             return parse(raw)
         except (ValueError, RecursionError) as error:
-            self._set_aside(key, raw, what, str(error), blank)
+            self._set_aside(key, raw, Notice("corrupt", record, str(error), preset=preset), blank)
             return None
 
-    def write(self, key: str, text: str, what: str) -> bool:
-        """Keep ``text`` under ``key``; False (and a notice naming ``what``) if it could not be kept."""
+    def write(self, key: str, text: str, record: Record, preset: str | None = None) -> bool:
+        """Keep ``text`` under ``key``; False (and a notice naming ``record``) if it could not be kept."""
         if key in self._stuck and not self._unstick(key):
             return False
         if self._set(key, text):
@@ -123,35 +139,32 @@ class SafeStore:
             return True
         if key not in self._full:
             self._full.add(key)
-            self._notify(Notice("full", f"The browser's storage is full, so {what} could not be saved. "
-                                "Play goes on, and nothing saved before was lost."))
+            self._notify(Notice("full", record, preset=preset))
         return False
 
-    def write_record(self, key: str, record: Mapping[str, Any], what: str) -> bool:
+    def write_record(self, key: str, data: Mapping[str, Any], record: Record, preset: str | None = None) -> bool:
         """:meth:`write` of a record as compact JSON."""
-        return self.write(key, encode_record(record), what)
+        return self.write(key, encode_record(data), record, preset)
 
     def remove(self, key: str) -> None:
         """Remove ``key`` on purpose (the player asked): unreadable text there goes too, without a copy."""
         self._stuck.discard(key)
         self._remove(key)
 
-    def _set_aside(self, key: str, raw: str, what: str, reason: str, blank: str | None) -> None:
+    def _set_aside(self, key: str, raw: str, notice: Notice, blank: str | None) -> None:
         told = key in self._stuck
         backup = self._backup(key, raw)
         if backup is None:
             self._stuck.add(key)
             if not told:
-                self._notify(Notice("corrupt", f"Could not read {what} ({reason}). There is no room to keep "
-                                    "a copy, so the old data was left as it is and changes will not be saved."))
+                self._notify(notice)  # no backup key: the old data was left as it is
             return
         self._stuck.discard(key)
         if blank is None:
             self._remove(key)
         else:
             self._set(key, blank)
-        self._notify(Notice("corrupt", f"Could not read {what} ({reason}), so it starts afresh. "
-                            f"The old data was kept in the browser as {backup}."))
+        self._notify(replace(notice, backup=backup))
 
     def _unstick(self, key: str) -> bool:
         """Back up the unreadable text under ``key`` at last; True once it may be overwritten."""

@@ -81,14 +81,14 @@ class SetAsideGames:
     def games(self) -> tuple[SavedGame, ...]:
         """The games set aside, played last first."""
         empty = encode_record(set_aside_to_record(()))
-        return self._store.load(SET_ASIDE_KEY, "the games set aside", _parse, blank=empty) or ()
+        return self._store.load(SET_ASIDE_KEY, "set aside", _parse, blank=empty) or ()
 
     def add(self, game: SavedGame) -> bool:
         """Add ``game`` to the list (merged with what another tab put there); False if it could not be kept."""
         if game.ended:
             raise ValueError("an ended game is in the review history, not set aside")
         kept = newest_first([*self.games(), game])
-        return self._store.write_record(SET_ASIDE_KEY, set_aside_to_record(kept), "the game set aside")
+        return self._store.write_record(SET_ASIDE_KEY, set_aside_to_record(kept), "set aside")
 
     def take(self, game_id: str) -> SavedGame | None:
         """Remove the game ``game_id`` from the list and return it (None if it is gone, or could not be removed)."""
@@ -96,7 +96,7 @@ class SetAsideGames:
         found = next((g for g in games if g.id == game_id), None)
         if found is not None:
             rest = [g for g in games if g.id != game_id]
-            if not self._store.write_record(SET_ASIDE_KEY, set_aside_to_record(rest), "the games set aside"):
+            if not self._store.write_record(SET_ASIDE_KEY, set_aside_to_record(rest), "set aside"):
                 return None  # could not take it off the list: it stays there, nothing lost
         return found
 

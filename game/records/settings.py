@@ -1,17 +1,18 @@
-"""``yahtzee:settings``: the player's settings on this device (theme, sound, vibration, animation).
+"""``yahtzee:settings``: the player's settings on this device (theme, sound, vibration, animation, language).
 
 Unlike every other record, settings are never worth a word to the player: a stored value
 that is missing, damaged or of the wrong type falls back to its default, field by field,
 with no notice and no backup copy (text that is not a JSON object gives all the defaults).
-The page's early script ``assets/theme.js`` reads the theme and the animation switch the
-same way before Python starts, so both must agree (``docs/storage.md``). Writing is the
+The page's early scripts ``assets/theme.js`` and ``assets/language.js`` read the theme, the
+animation switch and the language the same way before Python starts, so they must agree
+(``docs/storage.md``); a language the game does not speak is ignored. Writing is the
 store's usual write: a full store keeps the previous settings and says so once.
 
 >>> from game.records.kv import MemoryStore
 >>> from game.records.safe_store import SafeStore
 >>> store = SafeStore(MemoryStore({SETTINGS_KEY: '{"version": 1, "theme": "purple", "sound": false}'}))
 >>> SavedSettings(store).read()
-Settings(theme='system', sound=False, vibration=True, animation=True)
+Settings(theme='system', sound=False, vibration=True, animation=True, language='')
 >>> SavedSettings(store).write(Settings(theme="dark")), SavedSettings(store).read().theme, store.notices
 (True, 'dark', ())
 """
@@ -23,6 +24,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Literal, get_args
 
+from game.core.language import LANGUAGES
 from game.records.safe_store import SafeStore
 
 SETTINGS_KEY = "yahtzee:settings"
@@ -36,12 +38,15 @@ THEMES: tuple[Theme, ...] = get_args(Theme)
 @dataclass(frozen=True)
 class Settings:
     """How the page looks and feels: ``theme`` ("system" follows ``prefers-color-scheme``),
-    the dice ``sound``, a ``vibration`` on roll and score, and the dice ``animation``."""
+    the dice ``sound``, a ``vibration`` on roll and score, the dice ``animation``, and the
+    ``language`` chosen in Settings (a code of ``game.core.language.LANGUAGES``; "" follows
+    the browser's languages)."""
 
     theme: Theme = "system"
     sound: bool = True
     vibration: bool = True
     animation: bool = True
+    language: str = ""
 
 
 #: Every field of :class:`Settings`, in order.
@@ -49,6 +54,8 @@ SETTING_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Settings))
 
 
 def _valid(name: str, value: object) -> bool:
+    if name == "language":  # an exact code, not a str subclass or a number equal to one
+        return type(value) is str and (value == "" or value in LANGUAGES)
     return value in THEMES if name == "theme" else isinstance(value, bool)  # "dark" in THEMES: exact str
 
 
@@ -64,6 +71,10 @@ def settings_from_record(data: Mapping[str, Any]) -> Settings:
     ...
     ValueError: sound is not one of the settings' values
     """
+    # A backup made before languages has none, and one from a version that speaks a language
+    # this one does not names it: both follow the browser here.
+    language = data.get("language", "")
+    data = {**data, "language": language if _valid("language", language) else ""}
     for name in SETTING_NAMES:
         if not _valid(name, data.get(name)):
             raise ValueError(f"{name} is not one of the settings' values")
@@ -74,7 +85,7 @@ def settings_from_text(raw: str | None) -> Settings:
     """The stored text read leniently, each field on its own: what this device uses.
 
     >>> settings_from_text('{"theme": "light", "animation": "no"}')
-    Settings(theme='light', sound=True, vibration=True, animation=True)
+    Settings(theme='light', sound=True, vibration=True, animation=True, language='')
     >>> settings_from_text("{not json") == settings_from_text('["dark"]') == settings_from_text(None) == Settings()
     True
     """
@@ -107,4 +118,4 @@ class SavedSettings:
 
     def write(self, settings: Settings) -> bool:
         """Keep ``settings``; False (the previous ones stay, and a notice says so) if the store is full."""
-        return self._store.write_record(SETTINGS_KEY, settings_to_record(settings), "the settings")
+        return self._store.write_record(SETTINGS_KEY, settings_to_record(settings), "settings")

@@ -20,7 +20,7 @@ from typing import Any
 
 from game.core import rules
 from game.records.fields import decode_record, read_bool, read_int, read_preset
-from game.records.safe_store import SafeStore
+from game.records.safe_store import Record, SafeStore
 
 STATS_VERSION = 1
 BIN_WIDTH = 25
@@ -166,7 +166,7 @@ class StatsRecords:
         def parse(raw: str) -> Stats:
             return stats_under(key, decode_record(raw, STATS_VERSION))
 
-        current = self._store.load(key, _what(preset, assisted), parse, blank=None) or Stats(preset, assisted)
+        current = self._store.load(key, _record(assisted), parse, blank=None, preset=preset) or Stats(preset, assisted)
         for game in self._pending.get((preset, assisted), ()):
             current = current.with_game(game)
         return current
@@ -182,7 +182,7 @@ class StatsRecords:
         pending = self._pending.setdefault((preset, assisted), [])
         pending.append(GameResult(score, yahtzees, upper_bonus))
         updated = self.read(preset, assisted=assisted)
-        if self._store.write_record(stats_key(preset, assisted), stats_to_record(updated), "the statistics"):
+        if self._store.write_record(stats_key(preset, assisted), stats_to_record(updated), _record(assisted), preset):
             pending.clear()
         return updated
 
@@ -200,5 +200,6 @@ class StatsRecords:
         return True
 
 
-def _what(preset: str, assisted: bool) -> str:
-    return f"the statistics for {rules.PRESET_LABELS[preset]}" + (" (assisted games)" if assisted else "")
+def _record(assisted: bool) -> Record:
+    """Which statistics a notice names (game.records.safe_store.Record)."""
+    return "assisted stats" if assisted else "stats"

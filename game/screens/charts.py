@@ -13,10 +13,13 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from game.core import rules
+from game.core.language import _, ngettext, pgettext
+from game.core.numbers import decimal
+from game.screens.choice_words import choice_words
 from game.screens.histogram import FONT as _FONT
 from game.screens.histogram import empty_svg as _empty
 from game.screens.markup import escape
+from game.screens.review_words import dice_words, minus, points, rating_words
 
 if TYPE_CHECKING:  # only for annotations: the histogram alone need not load the coach
     from game.strategy.review import Decision, Review
@@ -39,9 +42,9 @@ def review_svg(review: Review, title: str | None = None) -> str:
     value. ``title`` defaults to "Expected final score: <player name>".
     """
     if title is None:
-        title = f"Expected final score: {review.name}"
+        title = _("Expected final score: %(name)s") % {"name": review.name}
     if not review.decisions:
-        return _empty(title, "No decisions to show yet.")
+        return _empty(title, _("No decisions to show yet."))
     path = review.path
     n = len(path) - 1
     lo, hi, step = _y_range(min(path), max(path))
@@ -73,7 +76,8 @@ def review_svg(review: Review, title: str | None = None) -> str:
     parts.append(f'<polyline points="{line}" fill="none" stroke="currentColor" stroke-width="2" '
                  'stroke-linejoin="round"/>')
     for i, value in enumerate(path):
-        tip = f"Start: expected {value:.1f}" if i == 0 else _decision_text(review.decisions[i - 1])
+        tip = (_("Start: expected %(score)s") % {"score": decimal(value, 1)} if i == 0
+               else _decision_text(review.decisions[i - 1]))
         parts.append(f'<circle cx="{x(i)}" cy="{y(value)}" r="2.5" fill="currentColor">'
                      f"<title>{escape(tip)}</title></circle>")
     for d in review.costliest:
@@ -82,13 +86,16 @@ def review_svg(review: Review, title: str | None = None) -> str:
         parts.append(f'<g><title>{escape(_decision_text(d))}</title>'
                      f'<circle cx="{cx}" cy="{cy}" r="6" fill="none" stroke="currentColor" stroke-width="1.5"/>'
                      f'<text x="{cx}" y="{ty}" text-anchor="middle" font-weight="bold" {_FONT}>'
-                     f"{escape(_minus(d.loss))}</text></g>")
+                     f"{escape(minus(d.loss))}</text></g>")
+    last = escape(decimal(path[-1], 0 if review.finished else 1))
+    # Translators: the review chart's horizontal axis: the player's decisions, numbered.
+    across, up = escape(pgettext("chart axis", "Decision")), escape(_("Expected final score"))
     parts += [
-        f'<text x="{x(n) + 6}" y="{y(path[-1]) + 4}" {_FONT}>{path[-1]:.{0 if review.finished else 1}f}</text>',
+        f'<text x="{x(n) + 6}" y="{y(path[-1]) + 4}" {_FONT}>{last}</text>',
         f'<path d="M{_L_LEFT} {_L_TOP} V{base} H{_L_LEFT + plot_w}" fill="none" stroke="currentColor"/>',
-        f'<text x="{_L_LEFT + plot_w / 2}" y="{height - 8}" text-anchor="middle" {_FONT}>Decision</text>',
+        f'<text x="{_L_LEFT + plot_w / 2}" y="{height - 8}" text-anchor="middle" {_FONT}>{across}</text>',
         f'<text x="14" y="{base - _L_PLOT / 2}" text-anchor="middle" transform="rotate(-90 14 {base - _L_PLOT / 2})" '
-        f"{_FONT}>Expected final score</text>",
+        f"{_FONT}>{up}</text>",
         "</svg>",
     ]
     return "".join(parts)
@@ -106,35 +113,42 @@ def _y_range(low: float, high: float) -> tuple[int, int, int]:
 
 
 def _review_summary(review: Review) -> str:
+    """The chart in words: the expected score before and after, the points lost, the dice's part."""
     n = len(review.decisions)
-    text = (f"Expected final score {review.start:.1f} before the first roll, "
-            f"{_value(review.path[-1], review.finished)} after {n} decision{'' if n == 1 else 's'}. "
-            f"Points lost to choices: {_points(review.total_loss)} "
-            f"(mean {review.mean_loss:.2f} per decision, {review.rating}); "
-            f"the dice moved it by {review.luck:+.1f}.")
+    values = {"start": decimal(review.start, 1), "count": n}
+    if review.finished:
+        values["end"] = decimal(review.path[-1], 0)
+        text = ngettext("Expected final score %(start)s before the first roll, %(end)s (final score) after "
+                        "%(count)d decision.",
+                        "Expected final score %(start)s before the first roll, %(end)s (final score) after "
+                        "%(count)d decisions.", n) % values
+    else:
+        values["end"] = decimal(review.path[-1], 1)
+        text = ngettext("Expected final score %(start)s before the first roll, %(end)s after %(count)d decision.",
+                        "Expected final score %(start)s before the first roll, %(end)s after %(count)d decisions.",
+                        n) % values
+    luck = ("+" if review.luck >= 0 else "") + decimal(review.luck, 1)
+    # Translators: the rating is a word such as "expert" (context "rating"); the dice's part is signed ("+3.5").
+    text += " " + _("Points lost to choices: %(lost)s (mean %(mean)s per decision, %(rating)s); "
+                    "the dice moved it by %(luck)s.") % {
+        "lost": points(review.total_loss), "mean": decimal(review.mean_loss, 2),
+        "rating": rating_words(review.rating), "luck": luck}
     if review.costliest:
-        text += " Costliest: " + "; ".join(_decision_text(d) for d in review.costliest) + "."
+        # Translators: what parts the costliest decisions listed in the chart's summary.
+        separator = pgettext("list of decisions", "; ")
+        listed = separator.join(_decision_text(d) for d in review.costliest)
+        text += " " + _("Costliest: %(decisions)s.") % {"decisions": listed}
     return text
 
 
 def _decision_text(d: Decision) -> str:
-    did = (f"scored {rules.BOX_LABELS[d.box]}" if d.box else
-           f"held {' '.join(map(str, d.held_faces)) or 'nothing'}")
-    best = d.best
-    should = (f"best: {rules.BOX_LABELS[best.box]}" if best.box else
-              f"best: hold {' '.join(map(str, best.held_faces)) or 'nothing'}")
-    lost = f", {_minus(d.loss)}" if d.loss else ""
-    return (f"Decision {d.number} (turn {d.turn}, roll {d.roll}, dice {' '.join(map(str, d.dice))}): "
-            f"{did}{'' if d.optimal else f' ({should})'}{lost}; expected {d.after:.1f}")
-
-
-def _points(value: float) -> str:
-    return f"{value:.2f}" if 0 < value < 1 else f"{value:.1f}"
-
-
-def _minus(loss: float) -> str:
-    return f"\u2212{_points(loss)}"
-
-
-def _value(value: float, final: bool) -> str:
-    return f"{value:.0f} (final score)" if final else f"{value:.1f}"
+    """One decision in words: when, the dice, what the player did (and the best, if other), the loss."""
+    values = {"number": d.number, "turn": d.turn, "roll": d.roll, "dice": dice_words(d.dice),
+              "choice": choice_words(d), "expected": decimal(d.after, 1)}
+    if d.optimal:
+        return _("Decision %(number)d (turn %(turn)d, roll %(roll)d, dice %(dice)s): %(choice)s; "
+                 "expected %(expected)s") % values
+    values |= {"best": choice_words(d.best), "loss": minus(d.loss)}
+    # Translators: a decision that lost points: what the player chose, the coach's best, the loss ("−4.2").
+    return _("Decision %(number)d (turn %(turn)d, roll %(roll)d, dice %(dice)s): %(choice)s (best: %(best)s), "
+             "%(loss)s; expected %(expected)s") % values

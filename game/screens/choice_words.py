@@ -2,8 +2,7 @@
 
 The strategy names options by values (:class:`game.strategy.options.Choice`: a box and its
 points, or the faces held); these are their words on the board, the review and the coach
-panel. (The strategy's own :func:`game.strategy.options.describe` is the English of the
-command-line coach and of the coach's reasons until those move onto the catalogs.)
+panel and in the coach's reasons.
 
 >>> from game.core.language import activate
 >>> from game.strategy.options import Option

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from game.core.language import _, pgettext
+from game.core.numbers import decimal
 from game.screens.choice_words import choice_words, confidence_words
 from game.screens.markup import escape
+from game.screens.reason_words import reason_words
 from game.strategy.advice import Advice
 
 
@@ -25,7 +27,7 @@ def coach_html(enabled: bool, advice: Advice | None, show_values: bool, loading:
         "move": f"<strong>{escape(choice_words(best))}</strong>",
         "confidence": f'<span class="confidence">{escape(confidence_words(advice.confidence))}</span>'}
     line = (f'<p class="coach-line" data-confidence="{advice.confidence}">{said}</p>'
-            f'<p class="coach-reason" data-coach-reason>{escape(advice.reason.text)}</p>')
+            f'<p class="coach-reason" data-coach-reason>{escape(reason_words(advice.reason))}</p>')
     shown = _("Hide the value of every choice") if show_values else _("Show the value of every choice")
     toggle = (f'<button type="button" id="coach-values" aria-expanded="{"true" if show_values else "false"}">'
               f"{escape(shown)}</button>")
@@ -34,8 +36,8 @@ def coach_html(enabled: bool, advice: Advice | None, show_values: bool, loading:
     best_word = escape(pgettext("loss", "best"))
     rows = "".join(
         f'<tr data-option="{i}" class="{"best" if i == 0 else ""}"><td>{escape(choice_words(o))}</td>'
-        f'<td data-value="{o.value:.4f}">{o.value:.2f}</td><td data-loss="{o.loss:.4f}">'
-        f'{best_word if o.loss == 0 else f"−{o.loss:.2f}"}</td></tr>'
+        f'<td data-value="{o.value:.4f}">{decimal(o.value, 2)}</td><td data-loss="{o.loss:.4f}">'
+        f'{best_word if o.loss == 0 else "−" + decimal(o.loss, 2)}</td></tr>'
         for i, o in enumerate(advice.options)
     )
     heads = "".join(f'<th scope="col">{escape(head)}</th>'

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from game.core import rules
 from game.core.card import Score
-from game.core.labels import preset_label
-from game.core.language import _, list_separator
+from game.core.labels import box_label, preset_label
+from game.core.language import _, list_separator, ngettext, pgettext
+from game.core.numbers import long_date, short_date
 from game.core.state import GameState
 from game.core.turn_link import TurnLinkError, replay
 from game.records.friends_games import FriendsGame
@@ -52,7 +53,7 @@ def set_aside_html(games: Sequence[SavedGame]) -> str:
         return f'<p class="empty">{escape(empty)}</p>'
     items = []
     for game in games:
-        when = datetime.fromtimestamp(game.at / 1000, UTC).date().isoformat() if game.at else ""
+        when = short_date(datetime.fromtimestamp(game.at / 1000, UTC).date()) if game.at else ""
         resume = escape(_("Resume"))
         items.append(f'<li><span>{escape(describe(game))}</span> <small>{escape(when)}</small> '
                      f'<button type="button" data-resume="{escape(game.id)}">{resume}</button></li>')
@@ -72,39 +73,59 @@ def friends_html(games: Sequence[FriendsGame]) -> str:
     (True, True, True)
     """
     if not games:
-        return ('<p class="empty">No games with friends yet. In New game, make a seat a “Friend, by link”; '
-                "a link a friend sends you lands here too.</p>")
+        # Translators: "New game" and "Friend, by link" are the names of the menu item and of the seat's kind.
+        empty = _("No games with friends yet. In New game, make a seat a “Friend, by link”; "
+                  "a link a friend sends you lands here too.")
+        return f'<p class="empty">{escape(empty)}</p>'
     items = []
     for game in games:
         try:
             state = replay(game.content)
         except TurnLinkError:
             continue
-        when = datetime.fromtimestamp(game.at / 1000, UTC).date().isoformat() if game.at else ""
-        items.append(f'<li><span>{escape(", ".join(p.name for p in state.players))}</span> '
-                     f"<small>{escape(_whose(state, game.mine))} · {escape(_last_move(state))} · {when}</small> "
-                     f'<button type="button" data-friends-game="{escape(game.id)}">Open</button></li>')
+        when = long_date(datetime.fromtimestamp(game.at / 1000, UTC).date()) if game.at else ""
+        facts = " · ".join(escape(fact) for fact in (_whose(state, game.mine), _last_move(state), when) if fact)
+        names = list_separator().join(p.name for p in state.players)
+        # Translators: the button that opens a game with friends from the Games list.
+        open_ = escape(pgettext("friends game", "Open"))
+        items.append(f"<li><span>{escape(names)}</span> <small>{facts}</small> "
+                     f'<button type="button" data-friends-game="{escape(game.id)}">{open_}</button></li>')
     return f'<ul class="games-list friends-list">{"".join(items)}</ul>'
 
 
 def _whose(state: GameState, mine: Sequence[int]) -> str:
+    """Whose turn it is (this device's seats are "your turn"), or who won."""
     if state.over:
-        return "finished: " + " and ".join(state.players[s].name for s in state.winners()) + " won"
+        winners = state.winners()
+        names = list_separator().join(state.players[s].name for s in winners)
+        # Translators: a finished game with friends; more than one name when the winners tied.
+        return ngettext("finished: %(names)s won", "finished: %(names)s won", len(winners)) % {"names": names}
     seat = state.current_seat
     assert seat is not None
     name = state.players[seat].name
-    return f"your turn ({name})" if seat in mine else f"{name}'s turn"
+    # Translators: in the Games list, a seat this device plays is to move; the player's name in brackets.
+    return (_("your turn (%(name)s)") if seat in mine else _("%(name)s's turn")) % {"name": name}
 
 
 def _last_move(state: GameState) -> str:
+    """The last box scored in the game, and by whom."""
     last = next((m for m in reversed(state.moves) if isinstance(m, Score)), None)
     if last is None:
-        return "no box scored yet"
-    return f"{state.players[last.seat].name} scored {last.points} in {rules.BOX_LABELS[last.box]}"
+        return _("no box scored yet")
+    return _("%(name)s scored %(points)d in %(box)s") % {
+        "name": state.players[last.seat].name, "points": last.points, "box": box_label(last.box)}
+
+
+def _finished_on(day: str) -> str:
+    """A finished game's day (kept as an ISO date) written out; as it is if it is not one."""
+    try:
+        return long_date(date.fromisoformat(day))
+    except ValueError:
+        return day
 
 
 def finished_options_html(games: Sequence[FinishedGame]) -> str:
     """The review's choice of game: date, rules and scores (our own text only; no names)."""
     return "".join(
-        f'<option value="{escape(g.id)}">{escape(g.finished)} · {escape(preset_label(g.preset))}'
+        f'<option value="{escape(g.id)}">{escape(_finished_on(g.finished))} · {escape(preset_label(g.preset))}'
         f" · {' / '.join(map(str, g.scores))}</option>" for g in games)

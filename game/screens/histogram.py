@@ -19,7 +19,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.labels import preset_label
-from game.core.language import _
+from game.core.language import _, ngettext, npgettext, pgettext
+from game.core.numbers import decimal
 from game.records.statistics import BIN_WIDTH, Stats, bin_start
 from game.screens.markup import escape
 
@@ -32,6 +33,7 @@ _BAR, _STEP = 22, 28  # bar width and distance between bar starts, in px
 _MANY_BINS, _NARROW = 12, (14, 20)
 _LEFT, _RIGHT, _TOP, _PLOT, _BOTTOM = 44, 12, 22, 150, 46
 _LEGEND = 20  # px above the plot for the legend, when perfect play is drawn
+_CHAR = 6.2  # px: about the mean width of a character at FONT's size, to place the legend's second entry
 FONT = 'font-family="sans-serif" font-size="11" fill="currentColor"'
 #: Perfect play is drawn over the bins that hold its games from this share to 1 minus it
 #: (1% and 99%): its tail of Yahtzee bonuses reaches past 1,000 points in a few games per million.
@@ -81,9 +83,7 @@ def histogram_svg(stats: Stats, title: str | None = None, perfect: ScoreDistribu
         x = _LEFT + i * step + (step - bar_width) // 2
         middle = x + bar_width / 2
         bar = round(_PLOT * count / tallest)
-        span = f"{start}\u2013{start + BIN_WIDTH - 1}: {_games(count)}"
-        if start in expected:
-            span += f"; perfect play: {expected[start]:.1f}"
+        span = _span(start, count, expected.get(start))
         parts.append(f"<g><title>{escape(span)}</title>")
         if count:
             parts.append(f'<rect x="{x}" y="{base - bar}" width="{bar_width}" height="{bar}" {_BAR_STYLE}/>')
@@ -94,13 +94,17 @@ def histogram_svg(stats: Stats, title: str | None = None, perfect: ScoreDistribu
     if expected:
         parts += _outline(expected, first, base, tallest, step)
         parts += _legend(_TOP)
+    across = npgettext("chart axis", "Final score (bins of %(width)d point)", "Final score (bins of %(width)d points)",
+                       BIN_WIDTH) % {"width": BIN_WIDTH}
+    # Translators: the histogram's vertical axis: how many games scored in each bin.
+    up = pgettext("chart axis", "Games")
     parts += [
         # The axes, then their labels.
         f'<path d="M{_LEFT} {top} V{base} H{width - _RIGHT}" fill="none" stroke="currentColor"/>',
         f'<text x="{(_LEFT + width - _RIGHT) / 2}" y="{height - 8}" text-anchor="middle" {FONT}>'
-        f"Final score (bins of {BIN_WIDTH} points)</text>",
+        f"{escape(across)}</text>",
         f'<text x="14" y="{base - _PLOT / 2}" text-anchor="middle" transform="rotate(-90 14 {base - _PLOT / 2})" '
-        f"{FONT}>Games</text>",
+        f"{FONT}>{escape(up)}</text>",
         "</svg>",
     ]
     return "".join(parts)
@@ -121,33 +125,56 @@ def _outline(expected: dict[int, float], first: int, base: int, tallest: float, 
 def _legend(y: int) -> list[str]:
     """What the bars and the outline are, in words beside a sample of each."""
     x = 8
+    # Translators: the histogram's legend beside a bar: the player's own games.
+    yours = pgettext("chart legend", "Your games")
+    # Translators: the histogram's legend beside a dashed outline: how perfect play's scores would
+    # spread over as many games as the player's.
+    perfect = pgettext("chart legend", "Perfect play, as many games")
+    dash = x + 34 + round(_CHAR * len(yours))  # after the first words, however long a language makes them
     return [
         f'<rect x="{x}" y="{y - 10}" width="14" height="10" {_BAR_STYLE}/>',
-        f'<text x="{x + 20}" y="{y - 1}" {FONT}>Your games</text>',
-        f'<path d="M{x + 96} {y - 5} H{x + 120}" {_DASH}/>',
-        f'<text x="{x + 126}" y="{y - 1}" {FONT}>Perfect play, as many games</text>',
+        f'<text x="{x + 20}" y="{y - 1}" {FONT}>{escape(yours)}</text>',
+        f'<path d="M{dash} {y - 5} H{dash + 24}" {_DASH}/>',
+        f'<text x="{dash + 30}" y="{y - 1}" {FONT}>{escape(perfect)}</text>',
     ]
+
+
+def _span(start: int, count: int, perfect: float | None) -> str:
+    """One bin's tooltip: its scores, the player's games there, and perfect play's if drawn."""
+    values = {"low": start, "high": start + BIN_WIDTH - 1, "count": count}
+    if perfect is None:
+        return ngettext("%(low)d–%(high)d: %(count)d game", "%(low)d–%(high)d: %(count)d games", count) % values
+    return ngettext("%(low)d–%(high)d: %(count)d game; perfect play: %(perfect)s",
+                    "%(low)d–%(high)d: %(count)d games; perfect play: %(perfect)s",
+                    count) % (values | {"perfect": decimal(perfect, 1)})
 
 
 def _summary(stats: Stats, counts: dict[int, int]) -> str:
     common = max(counts, key=lambda start: (counts[start], -start))
-    return (f"{_games(stats.games)}, average {stats.average:.1f}, best {stats.best}; "
-            f"most often {common}\u2013{common + BIN_WIDTH - 1} ({_games(counts[common])}).")
+    # Only drawn with games recorded: an average and a best exist.
+    values = {"count": stats.games, "average": decimal(stats.average or 0.0, 1), "best": stats.best or 0, "low": common,
+              "high": common + BIN_WIDTH - 1, "often": _games(counts[common])}
+    return ngettext("%(count)d game, average %(average)s, best %(best)d; most often %(low)d–%(high)d (%(often)s).",
+                    "%(count)d games, average %(average)s, best %(best)d; most often %(low)d–%(high)d (%(often)s).",
+                    stats.games) % values
 
 
 def _outline_summary(perfect: ScoreDistribution) -> str:
     """The dashed outline in words: perfect play's median, mean and middle half."""
     p = dict(perfect.percentiles)
-    return (f"Dashed outline: perfect play over as many games, median {perfect.median}, "
-            f"average {perfect.mean:.1f}, half of its games from {p[25]} to {p[75]}.")
+    return _("Dashed outline: perfect play over as many games, median %(median)d, average %(average)s, "
+             "half of its games from %(low)d to %(high)d.") % {
+        "median": perfect.median, "average": decimal(perfect.mean, 1), "low": p[25], "high": p[75]}
 
 
 def _games(count: int) -> str:
-    return f"{count} game" if count == 1 else f"{count} games"
+    return ngettext("%(count)d game", "%(count)d games", count) % {"count": count}
 
 
-def empty_svg(title: str, text: str = "No games recorded yet.") -> str:
-    """A chart with nothing to draw: its title, and ``text`` saying why."""
+def empty_svg(title: str, text: str | None = None) -> str:
+    """A chart with nothing to draw: its title, and ``text`` saying why (by default, no games yet)."""
+    if text is None:
+        text = _("No games recorded yet.")
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 40" width="240" height="40" '
             f'role="img" aria-label="{escape(f"{title}. {text}")}"><title>{escape(title)}</title>'
             f'<text x="120" y="24" text-anchor="middle" {FONT}>{escape(text)}</text></svg>')

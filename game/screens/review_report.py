@@ -2,12 +2,15 @@
 
 HTML built from a :class:`~game.strategy.review.Review`; the player's name sits in a
 ``data-name-seat="0"`` slot that the DOM layer fills as text. What the player did is
-worded by :func:`game.strategy.options.describe`, as the coach's options are.
+worded by :func:`game.screens.choice_words.choice_words`, as the coach's options are, and
+every sentence comes from the catalogs (``data-*`` attributes keep dot decimals: a contract).
 
 >>> from game.core.dice import ScriptedDice
+>>> from game.core.language import activate
 >>> from game.core.state import new_game
 >>> from game.strategy.review import review
 >>> from game.strategy.tables import load_preset
+>>> activate(None)
 >>> state = new_game(["Ann"], seed="doc").roll(ScriptedDice([5, 5, 5, 5, 5])).score("chance")
 >>> html = review_html(review(state, 0, load_preset("official")))
 >>> "Score 25 in Chance" in html and "lost <strong>75.87</strong>" in html
@@ -16,41 +19,89 @@ True
 
 from __future__ import annotations
 
+from game.core.language import _, ngettext, pgettext
+from game.core.numbers import decimal
 from game.screens.charts import review_svg
+from game.screens.choice_words import choice_words
 from game.screens.markup import escape, name_slot
-from game.strategy.options import describe
+from game.screens.reason_words import reason_words
+from game.screens.review_words import dice_words, rating_words
 from game.strategy.review import Decision, Review
+
+
+def _html(message: str, **markup: object) -> str:
+    """A catalog's sentence as HTML, its placeholders filled with markup (name slots, <strong>)."""
+    return escape(message) % markup
 
 
 def _row(d: Decision) -> str:
     mark = ' class="loss"' if d.loss else ""
-    loss = f"{d.loss:.2f}" if d.loss else "0"
+    # Translators: in the review's table, the Optimal column when the player's choice was the best.
+    optimal = escape(pgettext("review table", "✓ same")) if not d.loss else escape(choice_words(d.best))
     return (f'<tr{mark} data-decision="{d.number}" data-loss="{d.loss:.6f}"><td>{d.turn}</td><td>{d.roll}</td>'
-            f"<td>{'-'.join(map(str, d.dice))}</td><td>{escape(describe(d))}</td>"
-            f"<td>{'✓ same' if not d.loss else escape(describe(d.best))}</td><td>{loss}</td>"
-            f"<td data-coach-reason>{escape(d.reason.text)}</td></tr>")
+            f"<td>{dice_words(d.dice)}</td><td>{escape(choice_words(d))}</td>"
+            f"<td>{optimal}</td><td>{escape(decimal(d.loss, 2) if d.loss else decimal(0))}</td>"
+            f"<td data-coach-reason>{escape(reason_words(d.reason))}</td></tr>")
+
+
+def _head() -> str:
+    """The decisions table's column headers."""
+    columns = [
+        pgettext("review table", "Turn"), pgettext("review table", "Roll"), pgettext("review table", "Dice"),
+        # Translators: the review table's column of what the player chose.
+        pgettext("review table", "You"),
+        # Translators: the review table's column of the coach's best choice.
+        pgettext("review table", "Optimal"),
+        # Translators: the review table's column of the points of expected score lost.
+        pgettext("review table", "Lost"),
+        # Translators: the review table's column of the coach's reason.
+        pgettext("review table", "Why"),
+    ]
+    return "<thead><tr>" + "".join(f'<th scope="col">{escape(c)}</th>' for c in columns) + "</tr></thead>"
+
+
+def _summary(review: Review) -> str:
+    """Who, how much was lost over how many decisions, the mean and its rating."""
+    count = len(review.decisions)
+    sentence = ngettext(
+        "%(name)s: %(lost)s points of expected score lost over %(count)d decision; mean %(mean)s per "
+        "decision: %(rating)s",
+        "%(name)s: %(lost)s points of expected score lost over %(count)d decisions; mean %(mean)s per "
+        "decision: %(rating)s", count)
+    said = _html(sentence, name=name_slot(0), count=count,
+                 lost=f'<strong data-total-loss="{review.total_loss:.6f}">{escape(decimal(review.total_loss, 2))}'
+                      "</strong>",
+                 mean=f"<strong>{escape(decimal(review.mean_loss, 3))}</strong>",
+                 rating=f'<strong class="rating">{escape(rating_words(review.rating))}</strong>')
+    # Translators: "expert" is the review's rating of that name (context "rating").
+    note = _("(below %(limit)s per decision is expert level on Tom Verhoeff's proficiency scale)")
+    return f'<p class="review-summary">{said} <small>{_html(note, limit=escape(decimal(0.2, 1)))}</small></p>'
+
+
+def _costly(d: Decision) -> str:
+    """One of the costliest decisions: when, what the player did, the best, the loss, why."""
+    # Translators: one of the review's costliest decisions; the dice as digits ("5-5-2-3-1"), then
+    # what the player chose and the coach's best choice ("Score 25 in Chance", "Hold 6-6, roll 3").
+    sentence = _("Turn %(turn)d, roll %(roll)d (%(dice)s): %(choice)s — best was %(best)s; lost %(loss)s")
+    said = _html(sentence, turn=d.turn, roll=d.roll, dice=dice_words(d.dice), choice=escape(choice_words(d)),
+                 best=escape(choice_words(d.best)), loss=f"<strong>{escape(decimal(d.loss, 2))}</strong>")
+    return (f'<li data-decision="{d.number}">{said}'
+            f'<p class="coach-reason" data-coach-reason>{escape(reason_words(d.reason))}</p></li>')
 
 
 def review_html(review: Review) -> str:
-    summary = (
-        f'<p class="review-summary">{name_slot(0)}: '
-        f'<strong data-total-loss="{review.total_loss:.6f}">{review.total_loss:.2f}</strong> points of expected '
-        f"score lost over {len(review.decisions)} decisions; mean <strong>{review.mean_loss:.3f}</strong> per "
-        f'decision: <strong class="rating">{escape(review.rating)}</strong> '
-        "<small>(below 0.2 per decision is expert level on Tom Verhoeff's proficiency scale)</small></p>"
-    )
+    """The whole review: the summary, the costliest decisions, the chart and every decision."""
     if review.costliest:
-        items = "".join(
-            f'<li data-decision="{d.number}">Turn {d.turn}, roll {d.roll} ({"-".join(map(str, d.dice))}): '
-            f"{escape(describe(d))} — best was {escape(describe(d.best))}; lost <strong>{d.loss:.2f}</strong>"
-            f'<p class="coach-reason" data-coach-reason>{escape(d.reason.text)}</p></li>'
-            for d in review.costliest)
-        costliest = f'<h3>Costliest decisions</h3><ol class="costliest">{items}</ol>'
+        items = "".join(_costly(d) for d in review.costliest)
+        heading = escape(_("Costliest decisions"))
+        costliest = f'<h3>{heading}</h3><ol class="costliest">{items}</ol>'
     else:
-        costliest = '<p class="flawless">Every decision matched optimal play.</p>'
-    head = ('<thead><tr><th scope="col">Turn</th><th scope="col">Roll</th><th scope="col">Dice</th>'
-            '<th scope="col">You</th><th scope="col">Optimal</th><th scope="col">Lost</th>'
-            '<th scope="col">Why</th></tr></thead>')
-    table = f'<table class="decisions">{head}<tbody>{"".join(_row(d) for d in review.decisions)}</tbody></table>'
-    return (summary + costliest + f'<figure class="review-chart">{review_svg(review, "Expected final score")}'
-            "</figure><details><summary>Every decision</summary>" + table + "</details>")
+        flawless = escape(_("Every decision matched optimal play."))
+        costliest = f'<p class="flawless">{flawless}</p>'
+    rows = "".join(_row(d) for d in review.decisions)
+    table = f'<table class="decisions">{_head()}<tbody>{rows}</tbody></table>'
+    chart = review_svg(review, _("Expected final score"))
+    every = escape(_("Every decision"))
+    return (_summary(review) + costliest + f'<figure class="review-chart">{chart}</figure>'
+            f"<details><summary>{every}</summary>{table}</details>")
+

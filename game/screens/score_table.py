@@ -10,6 +10,7 @@ from collections.abc import Collection, Sequence
 
 from game.core.labels import preset_label
 from game.core.language import _
+from game.core.numbers import short_date
 from game.records.high_scores import ScoreEntry
 from game.screens.markup import escape, name_slot
 
@@ -26,7 +27,7 @@ def high_scores_html(entries: Sequence[ScoreEntry], highlight: Collection[str] =
         shown = _("%(rules)s · assisted") % {"rules": rules_name} if entry.assisted else rules_name
         rows.append(
             f'<tr{mark} data-entry="{escape(entry.id)}"><td>{rank + 1}</td><td>{name_slot(rank)}</td>'
-            f"<td>{entry.score}</td><td>{escape(entry.date)}</td>"
+            f"<td>{entry.score}</td><td>{escape(short_date(entry.date))}</td>"
             f"<td>{escape(shown)}</td>"
             f"<td>{entry.players}</td></tr>"
         )

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from game.core import rules
+from game.core import numbers, rules
 from game.core.card import Card
 from game.core.joker import Closed
 from game.core.labels import N_, box_label
@@ -154,16 +154,17 @@ def _chances_row(chances: Sequence[float], current: int | None) -> str:
 
 
 def percent(chance: float) -> str:
-    """A chance in whole percent; "<1%" and ">99%" where rounding would say 0 or 100 wrongly.
+    """A chance in whole percent as the language writes it ("50 %" in German); "<1%" and ">99%"
+    where rounding would say 0 or 100 wrongly.
 
     >>> percent(0.004), percent(0.5), percent(0.996), percent(1.0)
     ('<1%', '50%', '>99%', '100%')
     """
     if 0.0 < chance < 0.005:
-        return "<1%"
+        return "<" + numbers.percent(0.01)
     if 0.995 <= chance < 1.0:
-        return ">99%"
-    return f"{round(100 * chance)}%"
+        return ">" + numbers.percent(0.99)
+    return numbers.percent(chance)
 
 
 def scorecard_html(state: GameState, hint: str | None = None, chances: Sequence[float] | None = None) -> str:

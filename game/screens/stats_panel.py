@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from game.core import rules
 from game.core.labels import preset_label
 from game.core.language import _
+from game.core.numbers import decimal, percent
 from game.records.statistics import Stats
 from game.screens.markup import escape
 
@@ -38,13 +39,13 @@ def stats_html(stats: Stats, perfect: ScoreDistribution | None = None) -> str:
     # (the data-stat key, a stable English name the tests read; its label; its value)
     facts = [
         ("Games played", _("Games played"), str(stats.games)),
-        ("Average", _("Average"), f"{stats.average:.1f}"),
+        ("Average", _("Average"), decimal(stats.average, 1)),
         ("Best", _("Best"), str(stats.best)),
         # Translators: how many five-of-a-kind (the Yahtzee box's combination) were rolled.
         ("Yahtzees rolled", _("Yahtzees rolled"), str(stats.yahtzees)),
         ("Upper bonus reached", _("Upper bonus reached"),
-         _("%(count)d (%(percent)d%%)") % {"count": stats.upper_bonuses,
-                                           "percent": round(100 * stats.upper_bonus_rate)}),
+         # Translators: how many games reached the upper bonus, and their share ("12 (40%)").
+         _("%(count)d (%(percent)s)") % {"count": stats.upper_bonuses, "percent": percent(stats.upper_bonus_rate)}),
     ]
     items = "".join(f"<dt>{escape(label)}</dt><dd data-stat=\"{key}\">{escape(value)}</dd>"
                     for key, label, value in facts)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.language import _
+from game.core.numbers import decimal, percent
 from game.core.state import GameState
 from game.screens.markup import escape, name_slot
 
@@ -38,12 +39,13 @@ def compared_seats(state: GameState) -> tuple[int, ...]:
 
 
 def share_words(share: float) -> str:
-    """A share (0.0 to 1.0) in whole percent, never rounded to 0% or 100%."""
+    """A share (0.0 to 1.0) in whole percent as the language writes it, never rounded to 0% or 100%."""
     if share < 0.01:
-        return _("less than 1%%") % {}
+        # Translators: %(percent)s is 1% as the language writes it ("1 %" in German).
+        return _("less than %(percent)s") % {"percent": percent(0.01)}
     if share > 0.99:
-        return _("more than 99%%") % {}
-    return _("%(percent)d%%") % {"percent": round(100 * share)}
+        return _("more than %(percent)s") % {"percent": percent(0.99)}
+    return percent(share)
 
 
 def versus_html(state: GameState, perfect: ScoreDistribution | None) -> str:
@@ -62,7 +64,7 @@ def versus_html(state: GameState, perfect: ScoreDistribution | None) -> str:
     if perfect is None or not state.over or not seats:
         return ""
     totals = state.grand_totals()
-    average = "%.1f" % perfect.mean  # noqa: UP031 (a number, in the catalogs' %-style)
+    average = decimal(perfect.mean, 1)
 
     def values(seat: int) -> dict[str, object]:
         # Escaped text and markup: the sentences around them are escaped before they are filled.

@@ -56,10 +56,11 @@ class GameSwitcher:
         """A new game on the board; ``challenge`` is a friend's score to beat on the same seed.
 
         The game on the board, if it was played, is set aside (resumable from Games).
-        With ``real_dice`` the players throw physical dice and type them in; hints are on.
+        With ``real_dice`` the players throw physical dice and type them in; hints are on. A
+        seat left blank gets its default name now, in the language spoken (``Player 2``).
         """
         try:
-            state = new_game(players, preset, seed, real_dice=real_dice)
+            state = new_game(players, preset, seed, real_dice=real_dice, default_name=words.default_name)
         except SetupError as err:
             return Outcome(said=(words.cannot_start(err),))
         challenge = challenge if len(players) == 1 else None
@@ -73,13 +74,14 @@ class GameSwitcher:
 
     def open(self, link: Link, name: str) -> Outcome:
         """What the page opens on: the stored game, the link's game, or the stored game and
-        the question which to play."""
+        the question which to play (``name``: the device's player, blank for a default name)."""
         saved = self.keeper.records.slot.read() if self.keeper is not None else None
         state: GameState | None = None
         notices: tuple[str, ...] = ()
         if saved is not None and not saved.ended and self.keeper is not None:
             state, notices = load_saved(self.keeper, saved)
-        challenge = Challenge(link.beat, link.challenger or "a friend") if link.beat is not None else None
+        # An unnamed challenger is named in the language of the page that opens the link, and kept so.
+        challenge = Challenge(link.beat, link.challenger or words.unnamed_friend()) if link.beat is not None else None
         opening = decide_opening(link.seed, state)
         board = None
         if opening in ("resume", "ask") and state is not None and saved is not None:
@@ -102,7 +104,7 @@ class GameSwitcher:
             return self.start([Player(name)], preset, link.seed, challenge)
         if self.keeper is not None:
             records = self.keeper.records
-            waiting = save.dumps(new_game([Player(name)], preset, link.seed))
+            waiting = save.dumps(new_game([Player(name)], preset, link.seed, default_name=words.default_name))
             records.set_aside.add(SavedGame(new_seed(), 1, waiting, challenge, records.store.stamp()))
         return Outcome(forget_link=True, said=(words.link_waiting(),))
 

@@ -39,6 +39,7 @@ from game.core.turn_link import TurnLinkError, is_link_id
 from game.records.device import Records
 from game.records.game_slot import Challenge
 from game.screens.regions import BoardView, board_regions
+from game.screens.storage_words import notice_words
 from game.session import words
 from game.session.coaching import Coach
 from game.session.computers import ComputerTurns
@@ -283,5 +284,5 @@ class App:
 
     def show_notices(self) -> None:
         if self.records is not None and (notices := self.records.take_notices()):
-            self.renderer.notify([n.text for n in notices])
+            self.renderer.notify([notice_words(n) for n in notices])
 

@@ -15,17 +15,18 @@ named placeholders, so that each language orders its words as it needs; counts t
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Callable, Iterable, Sequence
 
 from game.core import rules
-from game.core.errors import IllegalAction, Refusal
-from game.core.labels import box_label
+from game.core.errors import IllegalAction, Refusal, SetupError
+from game.core.labels import box_label, preset_label
 from game.core.language import _, list_separator, ngettext
+from game.core.links import MAX_SEED_LENGTH, LinkProblem
+from game.core.players import MAX_PLAYERS
 from game.core.state import GameState
 from game.records.game_slot import Challenge
 from game.screens.closed_box import closed_label
-from game.screens.status import standings
+from game.session.downloads import Unavailable
 
 
 def _names(names: Iterable[str]) -> str:
@@ -83,30 +84,6 @@ def describe_link(seed: str, challenge: Challenge | None) -> str:
              "score of %(score)d to beat.") % {"seed": seed, "name": challenge.name, "score": challenge.beat}
 
 
-def result_text(state: GameState, challenge: Challenge | None, day: datetime.date) -> str:
-    """The short text Share result sends to a chat: the rules, the date, the standings.
-
-    >>> from dataclasses import replace
-    >>> from game.core.card import Card
-    >>> from game.core.state import new_game
-    >>> game = new_game(["Ann", "Ben"], seed="daily-2026-11-23")
-    >>> game = replace(game, turn=26, cards=(Card().with_box("chance", 20, 0), Card().with_box("chance", 25, 0)))
-    >>> print(result_text(game, None, datetime.date(2026, 11, 23)))
-    Dice Pad daily challenge · Official (forced Joker) · 23 November 2026
-    1. Ben 25
-    2. Ann 20
-    """
-    title = "Dice Pad daily challenge" if state.seed.startswith("daily-") else "Dice Pad"
-    lines = [f"{title} · {rules.PRESET_LABELS[state.preset]} · {day.day} {day:%B %Y}"]
-    lines += [f"{rank}. {state.players[seat].name} {total}" if len(state.players) > 1
-              else f"{state.players[seat].name} {total}" for rank, seat, total in standings(state)]
-    if challenge is not None and len(state.players) == 1:
-        score = state.grand_totals()[0]
-        verdict = "beaten!" if score > challenge.beat else "tied!" if score == challenge.beat else "it stands."
-        lines.append(f"{challenge.name}'s {challenge.beat} to beat: {verdict}")
-    return "\n".join(lines)
-
-
 def computer_waits(name: str) -> str:
     return _("%(name)s waits for its strategy, which could not be loaded: in a game with friends a computer "
              "plays only as it would on every device. It tries again in a few seconds.") % {"name": name}
@@ -152,12 +129,39 @@ def wait_for(name: str) -> str:
 
 
 def strategy_failed(error: object) -> str:
-    return _("The strategy could not be loaded (%(error)s): hints wait for it, computers play simply.") % {
-        "error": error}
+    """The strategy table could not be had: offline before its first use online, or a failed
+    download or damaged data (the error's own text is for developers, in English)."""
+    if isinstance(error, Unavailable) and error.offline:
+        return _("The strategy is kept for offline play only after its first use online: hints wait for it, "
+                 "computers play simply.")
+    return _("The strategy could not be loaded: hints wait for it, computers play simply.")
 
 
-def cannot_start(error: object) -> str:
-    return _("Cannot start: %(reason)s") % {"reason": error}
+def default_name(number: int) -> str:
+    """The name of a seat left blank (``Player 2``), as the New game dialog's placeholder shows it."""
+    # Translators: the name a seat left blank gets, kept with the game (also the New game dialog's placeholder).
+    return _("Player %(number)d") % {"number": number}
+
+
+def cannot_start(error: SetupError) -> str:
+    """Why a game cannot be started (:attr:`SetupError.reason`), a whole sentence each."""
+    number = error.number or 0
+    if error.reason == "player_count":
+        return ngettext("Cannot start: a game has 1 to %(most)d player, not %(count)d.",
+                        "Cannot start: a game has 1 to %(most)d players, not %(count)d.",
+                        MAX_PLAYERS) % {"most": MAX_PLAYERS, "count": number}
+    if error.reason == "player_kind":
+        return _("Cannot start: player %(number)d is neither a person nor a known computer level.") % {
+            "number": number}
+    if error.reason == "blank_name":
+        return _("Cannot start: player %(number)d has no name.") % {"number": number}
+    if error.reason == "unknown_preset":
+        return _("Cannot start: the rules are unknown; choose one of %(rules)s.") % {
+            "rules": _names(preset_label(preset) for preset in rules.PRESETS)}
+    if error.reason == "real_dice_link":
+        return _("Cannot start: a friend by link plays the game's own dice, so a game of real dice cannot "
+                 "have one.")
+    return _("Cannot start: the roll-off for who starts kept tying, so the dice look broken.")
 
 
 def type_dice(count: int) -> str:
@@ -195,7 +199,11 @@ _REFUSALS: dict[Refusal, Callable[[str | None], str]] = {
 
 
 def unreadable(error: object) -> str:
-    return _("A saved game could not be read (%(error)s), so it was left as it is.") % {"error": error}
+    """A saved game that cannot be read. The reason is the save's own technical description,
+    in English (game.core.save): it goes into a sentence of its own, as for any record."""
+    # Translators: %(reason)s is the game's technical description of the fault, in English; it helps a bug report.
+    details = _("Details: %(reason)s.") % {"reason": str(error).rstrip(".")}
+    return _("A saved game could not be read, so it was left as it is.") + " " + details
 
 
 # The fixed sentences: functions, not constants, so each is looked up in the language
@@ -233,3 +241,20 @@ def type_dice_instead() -> str:
 
 def nothing_to_undo() -> str:
     return _("Nothing to undo: a box can be taken back only until the next roll.")
+
+
+def unnamed_friend() -> str:
+    """The name of a challenger whose link gives none (kept with the game, as typed names are)."""
+    # Translators: who set a score to beat, when the link does not say: "Beat a friend's 231".
+    return _("a friend")
+
+
+def link_problem(problem: LinkProblem) -> str:
+    """Why part of a link was set aside (game.core.links)."""
+    if problem == "seed":
+        return _("The seed in the link is not a short printable text (up to %(count)d characters), so a random "
+                 "game was started.") % {"count": MAX_SEED_LENGTH}
+    if problem == "preset":
+        return _("The link names rules this game does not know, so the official rules are used.")
+    return _("The score to beat in the link is not a score from 0 to %(max)d, so it was ignored.") % {
+        "max": rules.MAX_SCORE}

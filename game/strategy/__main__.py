@@ -1,17 +1,27 @@
 """Command-line coach: rank every option of a situation by expected final score.
 
     python -m game.strategy --preset official --filled "ones=3,yahtzee=50" \\
-        --dice 3,3,4,5,6 --rolls-left 2 [--json]
+        --dice 3,3,4,5,6 --rolls-left 2 [--json] [--lang de]
+
+An entry point, above every layer (tests/test_layers.py): it words its output with the
+screens' words, in the language of ``--lang`` or else of the environment (``LANGUAGE``,
+``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as GNU gettext reads them), from the repository's
+``.po`` catalogs, compiled in memory by tools/catalogs.py with Babel (a development requirement).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
+import os
 import sys
 from pathlib import Path
 
-from game.core import rules
+from game.core import language, rules
+from game.core.labels import box_label, preset_label
+from game.core.language import _, ngettext, pgettext
+from game.screens.reason_words import reason_words
 from game.strategy.coach import rank_options
 from game.strategy.options import Option
 from game.strategy.reasons import explain
@@ -69,11 +79,51 @@ def parse_dice(text: str) -> tuple[int, ...]:
         raise argparse.ArgumentTypeError(f"{text!r}: {exc}") from None
 
 
+LOCALE = Path(__file__).resolve().parents[2] / "locale"
+
+
 def describe(option: Option) -> str:
     """A short label: ``hold 3 4 5 6`` or ``score Chance: 21``."""
     if option.box is not None:  # a score names its box, a hold has none
-        return f"score {rules.BOX_LABELS[option.box]}: {option.points}"
-    return f"hold {' '.join(map(str, option.held_faces)) or 'nothing'}"
+        # Translators: the command-line coach's short label of an option, e.g. "score Chance: 21".
+        return _("score %(box)s: %(points)d") % {"box": box_label(option.box), "points": option.points}
+    if not option.held_faces:
+        return _("hold nothing")
+    # Translators: the command-line coach's short label of a hold, e.g. "hold 3 4 5 6".
+    return _("hold %(faces)s") % {"faces": " ".join(map(str, option.held_faces))}
+
+
+def speak(code: str) -> None:
+    """Word the output in ``code`` (a language the game speaks), from its ``.po`` in the repository."""
+    if code == language.SOURCE:
+        language.activate(None)
+        return
+    # The build's own compiler (tools/ is a folder of scripts): the catalog with its numbers' and dates' conventions.
+    spec = importlib.util.spec_from_file_location("_catalogs", LOCALE.parent / "tools" / "catalogs.py")
+    assert spec is not None and spec.loader is not None
+    catalogs = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(catalogs)
+    except ImportError:
+        raise SystemExit("--lang needs Babel: pip install -r requirements-build.txt") from None
+    compiled = catalogs.write_mo_bytes(catalogs.read(LOCALE / code / "LC_MESSAGES" / "game.po"), code)
+    language.activate(language.load(compiled), code)
+
+
+def environment_language(environ: dict[str, str]) -> str:
+    """The language the environment asks for, as GNU gettext reads it, among the game's.
+
+    >>> environment_language({"LANG": "de_DE.UTF-8"}), environment_language({"LANGUAGE": "ja:nb", "LANG": "C"})
+    ('de', 'nb')
+    >>> environment_language({"LC_ALL": "C.UTF-8"})
+    'en'
+    """
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        tags = [tag.split(".")[0].split("@")[0] for tag in environ.get(name, "").split(":")]
+        tags = [tag for tag in tags if tag and tag not in ("C", "POSIX")]
+        if tags:
+            return language.negotiate(tags)
+    return language.SOURCE
 
 
 def positions(option: Option) -> str:
@@ -100,12 +150,16 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--table", type=Path, metavar="FILE",
                         help="strategy table to read (default: assets/strategy/<preset>.bin)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    parser.add_argument("--lang", choices=sorted(language.LANGUAGES), metavar="CODE",
+                        help="the language of the output (default: the environment's, as LANG; one of "
+                        f"{', '.join(sorted(language.LANGUAGES))})")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    speak(args.lang or environment_language(dict(os.environ)))
     try:
         table = load_table(args.preset, args.table.read_bytes()) if args.table else load_preset(args.preset)
         options = rank_options(table, args.filled, args.dice, args.rolls_left, args.yahtzee_bonuses)
@@ -116,18 +170,26 @@ def main(argv: list[str] | None = None) -> int:
     reason = explain(args.filled, options, args.rolls_left)
     if args.json:
         json.dump({"preset": args.preset, "filled": args.filled, "dice": list(args.dice),
-                   "rolls_left": args.rolls_left, "on_card": on_card, "reason": reason.text,
+                   "rolls_left": args.rolls_left, "on_card": on_card, "reason": reason_words(reason),
                    "options": [{"rank": i, "description": describe(o), **o.__dict__}
                                for i, o in enumerate(shown, start=1)]}, sys.stdout, indent=1)
         print()
         return 0
-    print(f"{rules.PRESET_LABELS[args.preset]}; dice {' '.join(map(str, args.dice))}; "
-          f"{args.rolls_left} re-roll{'s' * (args.rolls_left != 1)} left; {on_card} points on the card")
-    width = max(len(describe(o)) for o in shown)
-    print(f"{'rank':>4}  {'option':{width}}  {'held':5}  {'expected':>9}  {'loss':>7}")
+    situation = [preset_label(args.preset), _("dice %(dice)s") % {"dice": " ".join(map(str, args.dice))},
+                 ngettext("%(count)d re-roll left", "%(count)d re-rolls left", args.rolls_left) % {
+                     "count": args.rolls_left},
+                 ngettext("%(count)d point on the card", "%(count)d points on the card", on_card) % {
+                     "count": on_card}]
+    print("; ".join(situation))
+    columns = [pgettext("coach column", "rank"), pgettext("coach column", "option"), pgettext("coach column", "held"),
+               pgettext("coach column", "expected"), pgettext("coach column", "loss")]
+    width = max(len(describe(o)) for o in [*shown, *options[:1]])
+    width = max(width, len(columns[1]))
+    held = max(5, len(columns[2]))
+    print(f"{columns[0]:>4}  {columns[1]:{width}}  {columns[2]:{held}}  {columns[3]:>9}  {columns[4]:>7}")
     for i, o in enumerate(shown, start=1):
-        print(f"{i:4d}  {describe(o):{width}}  {positions(o):5}  {o.value:9.3f}  {o.loss:7.3f}")
-    print(f"Why: {reason.text}")
+        print(f"{i:4d}  {describe(o):{width}}  {positions(o):{held}}  {o.value:9.3f}  {o.loss:7.3f}")
+    print(_("Why: %(reason)s") % {"reason": reason_words(reason)})
     return 0
 
 

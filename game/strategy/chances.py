@@ -41,18 +41,6 @@ def makes_target(box: str, roll: tuple[int, ...]) -> bool:
     return rules.box_score(box, (a, b, c, d, e)) > 0
 
 
-def target_label(box: str) -> str:
-    """The target in words.
-
-    >>> target_label("sixes"), target_label("full_house")
-    ('three or more Sixes', 'a Full house')
-    """
-    if box in rules.UPPER_BOXES:
-        return f"three or more {rules.BOX_LABELS[box]}"
-    return {"three_of_a_kind": "3 of a kind", "four_of_a_kind": "4 of a kind", "small_straight": "a Small straight",
-            "large_straight": "a Large straight", "yahtzee": "a Yahtzee", "full_house": "a Full house"}[box]
-
-
 _TABLES: dict[tuple[str, int], list[float]] = {}
 
 

@@ -1,12 +1,11 @@
-"""The coach's options as values, and their names in words.
+"""The coach's options as values.
 
 Below the coach, the reasons and the review alike: each of them ranks, explains or
-grades options, and all of them name one the same way (:func:`describe`).
+grades options. Their names in words are the screens' (``game.screens.choice_words``).
 
->>> describe(Option("score", 250.0, 0.0, box="chance", points=22))
-'Score 22 in Chance'
->>> describe(Option("hold", 250.0, 0.0, hold=(True,) * 3 + (False,) * 2, held_faces=(6, 6, 6)))
-'Hold 6-6-6, roll 2'
+>>> option = Option("hold", 250.0, 0.0, hold=(True,) * 3 + (False,) * 2, held_faces=(6, 6, 6))
+>>> option.box is None, option.held_faces
+(True, (6, 6, 6))
 """
 
 from __future__ import annotations
@@ -14,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from game.core.rules import BOX_LABELS
-
+#: Below this gap an option is called as good as the best, to within this much (the coach's
+#: reasons say so): values are quantized to about a thousandth of a point.
+NEGLIGIBLE = 0.05
 #: What an option does: re-roll the dice not held, or fill a box now.
 OptionKind = Literal["hold", "score"]
 #: One flag per die, True for the dice an option keeps.
@@ -44,13 +44,3 @@ class Choice(Protocol):
     def points(self) -> int: ...
     @property
     def held_faces(self) -> tuple[int, ...]: ...
-
-
-def describe(choice: Choice) -> str:
-    """Words for one option, or for what a player did."""
-    if choice.box is not None:  # a score names its box, a hold has none
-        return f"Score {choice.points} in {BOX_LABELS[choice.box]}"
-    if not choice.held_faces:
-        return "Roll all five"
-    rest = 5 - len(choice.held_faces)
-    return f"Hold {'-'.join(map(str, choice.held_faces))}, roll {rest}"

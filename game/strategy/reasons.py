@@ -10,47 +10,69 @@ contrasts that occur most often in play: docs/strategy.md, "Reasons in words"):
 - then what the runner-up is worth against it, in points of expected final score: what
   rolling on, or keeping a box open, is worth against scoring now.
 
-Every number in the text is in :attr:`Reason.facts`, under a name that says what it is,
-so that tests recompute each one independently.
+A :class:`Reason` is values: what the best option does, what the runner-up is against
+it, and every number, in :attr:`Reason.facts` under a name that says what it is, so that
+tests recompute each one independently. Its words, whole sentences per language, are
+``game.screens.reason_words``.
 
 >>> from game.strategy.coach import rank_options
 >>> from game.strategy.tables import load_preset
 >>> options = rank_options(load_preset("official"), {}, (2, 3, 4, 5, 5), rolls_left=2)
->>> print(explain({}, options, 2).text)
-Holding 2-3-4-5 gives a 55.6% chance of a Large straight by the end of the turn, going for it. \
-The next best choice, Hold 5-5, roll 3, gives it 8.9% and is worth 1.9 points less.
+>>> reason = explain({}, options, 2)
+>>> reason.opening, reason.contrast, [(f.name, round(f.value, 3), f.box) for f in reason.facts]
+('hold_target', 'next_target', [('target_chance', 0.556, 'large_straight'), ('gap', 1.86, None), \
+('runner_target_chance', 0.089, 'large_straight')])
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from game.core import rules
-from game.strategy.chances import TARGET_BOXES, target_chance, target_label
-from game.strategy.options import Option, describe
+from game.strategy.chances import TARGET_BOXES, target_chance
+from game.strategy.options import NEGLIGIBLE, Option
 
-#: Below this gap the runner-up is called as good as the best (the number is then shown
-#: as "less than 0.05 points"): values are quantized to about a thousandth of a point.
-NEGLIGIBLE = 0.05
+__all__ = ["NEGLIGIBLE", "Bonus", "Contrast", "Fact", "Opening", "Reason", "best_target", "explain", "par_difference"]
+
+
+#: What the best option does: a hold that goes for a target, a hold that keeps the most
+#: points in reach (no target it improves), a score, a box scratched.
+Opening = Literal["hold_target", "hold_keep", "score", "scratch"]
+#: How an upper box scored leaves the upper bonus: just earned, out of reach, or still to
+#: make (then ``bonus_needed`` and ``par_difference`` say how it stands).
+Bonus = Literal["earned", "out_of_reach", "pace"]
+#: What the runner-up is against it: none (the only choice), the same (the review, when the
+#: player chose the best), the player's choice (a review's hold), rolling on, keeping a box
+#: open, another hold's chance of the same target, or just another option.
+Contrast = Literal["only", "same", "your_choice", "roll_on", "keep_open", "next_target", "next"]
 
 
 @dataclass(frozen=True)
 class Fact:
-    """One number a reason states: what it is (``name``), its exact value, and its text."""
+    """One number a reason states: what it is (``name``) and its exact value."""
 
     name: str  # "target_chance", "runner_target_chance", "gap", "bonus_needed", "par_difference"
     value: float
-    shown: str
     box: str | None = None  # the box a target chance is about
 
 
 @dataclass(frozen=True)
 class Reason:
-    """The words, and every number in them."""
+    """Why ``best`` is best, as values (``game.screens.reason_words`` words them): what it
+    does, how it leaves the upper bonus, what ``runner`` is against it, and every number."""
 
-    text: str
+    best: Option
+    opening: Opening
+    bonus: Bonus | None
+    runner: Option | None
+    contrast: Contrast
     facts: tuple[Fact, ...]
+
+    def fact(self, name: str) -> Fact:
+        """The fact called ``name`` (the reason has it: its opening and contrast say so)."""
+        return next(f for f in self.facts if f.name == name)
 
 
 def par_difference(filled: Mapping[str, int]) -> int:
@@ -87,82 +109,58 @@ def best_target(held: tuple[int, ...], rolls_left: int, filled: Mapping[str, int
     return None if found is None else (found[1], found[2])
 
 
-def _percent(chance: float) -> str:
-    return f"{100 * chance:.1f}%"
-
-
-def _points(gap: float) -> str:
-    return "less than 0.05 points" if gap < NEGLIGIBLE else f"{gap:.1f} points"
-
-
-def _bonus_clause(filled: Mapping[str, int], box: str, points: int, facts: list[Fact]) -> str:
+def _bonus(filled: Mapping[str, int], box: str, points: int, facts: list[Fact]) -> Bonus | None:
     """How the card stands for the upper bonus once ``points`` are in the upper ``box``."""
     after = {**filled, box: points}
     subtotal = rules.upper_subtotal(after)
     if subtotal >= rules.UPPER_BONUS_THRESHOLD:
-        if rules.upper_subtotal(filled) < rules.UPPER_BONUS_THRESHOLD:
-            return ", which earns the upper bonus"
-        return ""
+        return "earned" if rules.upper_subtotal(filled) < rules.UPPER_BONUS_THRESHOLD else None
     if all(b in after for b in rules.UPPER_BOXES):
-        return ", and the upper bonus is out of reach"
-    need = rules.UPPER_BONUS_THRESHOLD - subtotal
-    diff = par_difference(after)
-    pace = "on par" if diff == 0 else f"{abs(diff)} {'ahead of' if diff > 0 else 'behind'} par"
-    facts.append(Fact("bonus_needed", need, f"needs {need} more"))
-    facts.append(Fact("par_difference", diff, pace))
-    return f"; the upper bonus then needs {need} more, and the card is {pace}"
+        return "out_of_reach"
+    facts.append(Fact("bonus_needed", rules.UPPER_BONUS_THRESHOLD - subtotal))
+    facts.append(Fact("par_difference", par_difference(after)))
+    return "pace"
+
+
+def _opening(best: Option, filled: Mapping[str, int], rolls_left: int,
+             facts: list[Fact]) -> tuple[Opening, tuple[str, float] | None, Bonus | None]:
+    """What the best option does, the target it goes for, and how it leaves the upper bonus."""
+    if best.kind == "hold":
+        target = best_target(best.held_faces, rolls_left, filled)
+        if target is None:
+            return "hold_keep", None, None
+        facts.append(Fact("target_chance", target[1], box=target[0]))
+        return "hold_target", target, None
+    assert best.box is not None
+    bonus = _bonus(filled, best.box, best.points, facts) if best.box in rules.UPPER_BOXES else None
+    return ("scratch" if best.points == 0 else "score"), None, bonus
 
 
 def explain(filled: Mapping[str, int], options: Sequence[Option], rolls_left: int,
             versus: Option | None = None) -> Reason:
     """The reason for ``options[0]`` (the coach's ranking of one situation, best first),
     against the runner-up, or against ``versus`` (what a player chose: the review)."""
-    best, facts = options[0], []
-    words: list[str] = []
-    target = None
-    if best.kind == "hold":
-        target = best_target(best.held_faces, rolls_left, filled)
-        held = "-".join(map(str, best.held_faces)) if best.held_faces else None
-        doing = f"Holding {held}" if held else "Rolling all five"
-        if target is None:
-            words.append(f"{doing} keeps the most points in reach.")
-        else:
-            box, chance = target
-            facts.append(Fact("target_chance", chance, _percent(chance), box=box))
-            words.append(f"{doing} gives a {_percent(chance)} chance of {target_label(box)} by the end of "
-                         "the turn, going for it.")
-    else:
-        assert best.box is not None
-        label = rules.BOX_LABELS[best.box]
-        if best.points == 0:
-            words.append(f"Scratching {label} costs the least of the boxes you could fill")
-        else:
-            words.append(f"Score {best.points} in {label} now")
-        if best.box in rules.UPPER_BOXES:
-            words[-1] += _bonus_clause(filled, best.box, best.points, facts)
-        words[-1] += "."
+    best, facts = options[0], list[Fact]()
+    opening, target, bonus = _opening(best, filled, rolls_left, facts)
     runner = versus if versus is not None else options[1] if len(options) > 1 else None
+    contrast: Contrast
     if runner is None:
-        words.append("It is the only choice.")
+        contrast = "only"
     elif runner == best:
-        words.append("Your choice was this one.")
+        contrast = "same"
     else:
-        gap = runner.loss
-        facts.append(Fact("gap", gap, _points(gap)))
+        facts.append(Fact("gap", runner.loss))
         if versus is not None and (best.kind == "hold" or runner.kind == "hold"):
-            words.append(f"Your choice, {describe(runner)}, is worth {_points(gap)} less.")
+            contrast = "your_choice"
         elif best.kind == "score" and runner.kind == "hold":
-            words.append(f"Rolling on ({describe(runner)}) is worth {_points(gap)} less.")
+            contrast = "roll_on"
         elif best.kind == "score" and runner.kind == "score":
-            assert runner.box is not None
-            words.append(f"Keeping {rules.BOX_LABELS[runner.box]} open is worth {_points(gap)} more than "
-                         f"scoring {runner.points} there now.")
+            contrast = "keep_open"
         elif best.kind == "hold" and runner.kind == "hold" and target is not None:
             # The runner-up's chance of the same target: what the better hold buys.
             other = target_chance(target[0], runner.held_faces, rolls_left)
-            facts.append(Fact("runner_target_chance", other, _percent(other), box=target[0]))
-            words.append(f"The next best choice, {describe(runner)}, gives it {_percent(other)} and is worth "
-                         f"{_points(gap)} less.")
+            facts.append(Fact("runner_target_chance", other, box=target[0]))
+            contrast = "next_target"
         else:
-            words.append(f"The next best choice, {describe(runner)}, is worth {_points(gap)} less.")
-    return Reason(" ".join(words), tuple(facts))
+            contrast = "next"
+    return Reason(best, opening, bonus, runner, contrast, tuple(facts))

@@ -38,10 +38,11 @@ from game.strategy.tables import Table
 #: different order may differ in their last bits.
 TIE = 1e-9
 
-#: Rating bands: (mean loss per decision below this, word). Tom Verhoeff, Optimal Solitaire
-#: Yahtzee Advisor / proficiency test: its analysis reports the mean difference in expected
-#: final score per choice and says "Aim for a value below 0.2"; we call that level
-#: "expert". The other bands are this game's own choice, not Verhoeff's.
+#: Rating bands: (mean loss per decision below this, the rating's code). Tom Verhoeff, Optimal
+#: Solitaire Yahtzee Advisor / proficiency test: its analysis reports the mean difference in
+#: expected final score per choice and says "Aim for a value below 0.2"; we call that level
+#: "expert". The other bands are this game's own choice, not Verhoeff's. The codes are
+#: values, not words: game.screens.review_words words them in the player's language.
 RATINGS: tuple[tuple[float, str], ...] = (
     (0.2, "expert"),
     (0.5, "strong"),
@@ -109,7 +110,7 @@ class Review:
     decisions: tuple[Decision, ...]
     total_loss: float
     mean_loss: float  # per decision; 0.0 without decisions
-    rating: str
+    rating: str  # a code of RATINGS, LOWEST_RATING or NO_RATING (game.screens.review_words words it)
     costliest: tuple[Decision, ...]  # up to three with a loss, largest first, earlier first on ties
     path: tuple[float, ...]
     final_total: int | None  # the grand total once this player's card is full, else None
@@ -129,14 +130,14 @@ class Review:
 
 
 def rating(mean_loss: float) -> str:
-    """The word for a mean loss per decision (see :data:`RATINGS`).
+    """The rating's code for a mean loss per decision (see :data:`RATINGS`).
 
     >>> rating(0.0), rating(0.2), rating(0.75), rating(5.0)
     ('expert', 'strong', 'good', 'learning')
     """
-    for below, word in RATINGS:
+    for below, code in RATINGS:
         if mean_loss < below:
-            return word
+            return code
     return LOWEST_RATING
 
 

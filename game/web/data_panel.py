@@ -15,14 +15,10 @@ from typing import Any
 from pyodide.ffi import create_once_callable, to_js
 
 from game.records.device import Records
+from game.screens.storage_words import backup_error_words, backup_saved, persistence_words, restored_words
 from game.session.manager import App
 from game.web.dom import found
 from game.web.guard import spawn
-
-PERSISTENT = "This device keeps your data persistently: the browser will not clear it to make room."
-NOT_PERSISTENT = ("The browser may clear this data if the device runs short of space (Safari: after weeks "
-                  "without a visit). Keep a backup to be safe.")
-UNKNOWN = "This browser does not say whether it keeps the data. Keep a backup to be safe."
 
 
 class DataPanel:
@@ -43,8 +39,8 @@ class DataPanel:
 
     async def _show_status(self) -> None:
         manager = self._storage_manager()
-        text = UNKNOWN if manager is None else PERSISTENT if await manager.persisted() else NOT_PERSISTENT
-        self.document.getElementById("persist-status").textContent = text
+        persisted = None if manager is None else bool(await manager.persisted())
+        self.document.getElementById("persist-status").textContent = persistence_words(persisted)
 
     def request_persistence(self) -> None:
         """Ask the browser to keep the data (once a page)."""
@@ -81,7 +77,7 @@ class DataPanel:
         link.remove()
         # Revoked later, not at once: Firefox may still be reading the blob for the download.
         window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 10_000)
-        self._say(f"Backup saved as {link.download}. Keep it somewhere safe, or restore it on another device.")
+        self._say(backup_saved(str(link.download)))
 
     async def _restore(self) -> None:
         from game.records.backup import MAX_BYTES, BackupError, read_backup, restore_backup
@@ -92,15 +88,15 @@ class DataPanel:
         chosen = files.item(0)
         self.file.value = ""  # the same file can be chosen again
         if int(chosen.size) > MAX_BYTES:
-            self._say("This file is far too big to be a Dice Pad backup. Nothing was changed.")
+            self._say(backup_error_words(BackupError("too big")))
             return
         text = str(await chosen.text())
         try:
-            summary = restore_backup(self.records, read_backup(text))
+            restored = restore_backup(self.records, read_backup(text))
         except BackupError as error:
-            self._say(str(error))
+            self._say(backup_error_words(error))
             return
-        self._say(summary)
+        self._say(restored_words(restored))
         self.app.sync()  # a restored game on the board: this tab follows it
         self.app.show_notices()
         self.refresh()

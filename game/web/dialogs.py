@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.state import GameState
 from game.records.device import Records
-from game.screens.markup import name_slot
+from game.screens.markup import card_title_html
 from game.screens.stats_panel import preset_options_html
+from game.screens.storage_words import notice_words
 from game.web.dom import fill_names, found, write_notices
 from game.web.guard import spawn
 
@@ -43,7 +44,7 @@ class Dialogs:
 
     def show_notices(self) -> None:
         """Reading a record may have found it unreadable: say so at once."""
-        write_notices(self.document, [notice.text for notice in self.records.take_notices()])
+        write_notices(self.document, [notice_words(notice) for notice in self.records.take_notices()])
 
     def is_open(self, dialog_id: str) -> bool:
         dialog = self._get(dialog_id)
@@ -88,7 +89,7 @@ class Dialogs:
         if state is None or not 0 <= seat < len(state.players):
             return
         names = [player.name for player in state.players]
-        self._fill("card-title", f"{name_slot(seat)}’s card", names)
+        self._fill("card-title", card_title_html(seat), names)
         self._fill("card-body", player_card_html(state, seat), names)
         self._open("card-dialog")
 
@@ -125,6 +126,14 @@ class Dialogs:
     def ask_link_choice(self, text: str) -> None:
         self._get("link-choice-text").textContent = text
         self._open("link-choice")
+
+    def redraw(self) -> None:
+        """In the language spoken now: the Statistics' rules list (its choice kept), an open dialog."""
+        select = self._get("stats-preset")
+        chosen = str(select.value)
+        select.innerHTML = preset_options_html()
+        select.value = chosen
+        self.refresh()
 
     def refresh(self) -> None:
         """Another tab wrote records: show them fresh in the dialog that is open."""

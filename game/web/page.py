@@ -11,6 +11,7 @@ from game.core import rules
 from game.core.links import daily_seed
 from game.core.players import Player
 from game.core.turn_link import from_fragment
+from game.screens.storage_words import reset_stats_question, stats_reset
 from game.session.commands import GAME_COMMANDS, handle
 from game.session.manager import App
 from game.web.data_panel import DataPanel
@@ -132,10 +133,10 @@ class PageCommands:
         self.data.show_status()
 
     def _reset_stats(self) -> None:
-        if self.window.confirm("Reset all statistics? High scores are kept. This cannot be undone."):
+        if self.window.confirm(reset_stats_question()):
             if self.app.records is not None:
                 self.app.records.stats.reset(confirmed=True)
-            self.app.renderer.announce("Statistics reset.")
+            self.app.renderer.announce(stats_reset())
             self._stats()
 
     def _name_entered(self) -> None:

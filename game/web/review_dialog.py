@@ -29,7 +29,9 @@ class ReviewDialog:
         if not games:
             self.games.innerHTML = ""
             self.seats.innerHTML = ""
-            self.body.innerHTML = '<p class="empty">No finished games yet: the last 50 are kept here.</p>'
+            from game.screens.review_words import no_games_html  # the review's words load on first use
+
+            self.body.innerHTML = no_games_html()
         else:
             self.games.innerHTML = finished_options_html(games)
             if game_id is not None:
@@ -62,10 +64,12 @@ class ReviewDialog:
         state = self._state()
         if state is None:
             return
-        self.body.innerHTML = '<p class="empty">Asking the coach…</p>'
+        from game.screens.review_words import asking_html, no_table_html
+
+        self.body.innerHTML = asking_html()
         table = await self.app.coach.table_for(state.preset)
         if table is None:
-            self.body.innerHTML = '<p class="empty">The review needs the strategy table, which could not be loaded.</p>'
+            self.body.innerHTML = no_table_html()
             return
         from game.screens.review_report import review_html
         from game.strategy.review import review  # the coach and the chart load on first use

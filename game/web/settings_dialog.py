@@ -1,11 +1,13 @@
-"""The Settings dialog: theme, sound, vibration, animation; each change applies at once and is kept.
+"""The Settings dialog: language, theme, sound, vibration, animation; each change applies at once and is kept.
 
 Applying means two attributes on ``<html>``, which the style sheet reads (``docs/ui-contract.md``):
 ``data-theme="light"|"dark"`` (none: follow the system) and ``data-motion="off"`` (none: the
 dice tumble). ``assets/theme.js`` sets the same two before the first paint, from the same
 stored record, so a dark page never flashes light while Python starts; this module applies
 them again once it runs and whenever they change. Sound and vibration are read from
-:meth:`SettingsDialog.current` by :class:`game.web.feedback.Feedback` at every cue.
+:meth:`SettingsDialog.current` by :class:`game.web.feedback.Feedback` at every cue. A new
+language goes to :attr:`SettingsDialog.on_language` (:class:`game.web.page_language.PageLanguage`
+switches the page to it, assets/language.js having read the same setting before the first paint).
 """
 
 from __future__ import annotations
@@ -13,8 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from game.core.language import LANGUAGES
 from game.records.device import Records
 from game.records.settings import THEMES, Settings, Theme
+from game.screens.language_list import language_options_html
 from game.web.dom import found
 
 #: The checkboxes, by the setting each one switches.
@@ -41,6 +45,8 @@ class SettingsDialog:
         self.document, self.records, self.show_notices = document, records, show_notices
         self.settings = records.settings.read()
         apply_settings(document, self.settings)
+        self.browser_language = "en"  # the language the browser's own choice gives (game/main.py sets it)
+        self.on_language: Callable[[str, str], None] = lambda code, previous: None
 
     def current(self) -> Settings:
         """The settings in force (from memory: cheap enough for every roll)."""
@@ -64,13 +70,28 @@ class SettingsDialog:
                 self._show(settings)
 
     def _use(self, settings: Settings, *, save: bool) -> None:
+        previous = self.settings.language
         self.settings = settings
         apply_settings(self.document, settings)
+        if settings.language != previous:
+            self.on_language(settings.language, previous)
         if save:
             self.records.settings.write(settings)  # a full store: kept in memory, and a notice says so
             self.show_notices()
 
+    def keep_language(self, language: str) -> None:
+        """Back to ``language``: the one chosen could not be loaded (offline), so it is not kept."""
+        self.settings = Settings(**{**self.settings.__dict__, "language": language})
+        self.records.settings.write(self.settings)
+        self.show_languages()
+
+    def show_languages(self) -> None:
+        """The language list, in the language spoken now (again after a change)."""
+        self.document.getElementById("settings-language").innerHTML = language_options_html(
+            self.settings.language, self.browser_language)
+
     def _show(self, settings: Settings) -> None:
+        self.show_languages()
         for theme in THEMES:
             self.document.getElementById(f"settings-theme-{theme}").checked = settings.theme == theme
         for name, element_id in SWITCHES.items():
@@ -82,4 +103,5 @@ class SettingsDialog:
         theme: Theme = next((t for t in THEMES if t == value), "system")
         switches = {name: bool(self.document.getElementById(element_id).checked)
                     for name, element_id in SWITCHES.items()}
-        return Settings(theme, **switches)
+        language = str(self.document.getElementById("settings-language").value)
+        return Settings(theme, **switches, language=language if language in LANGUAGES else "")

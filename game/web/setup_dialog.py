@@ -27,8 +27,25 @@ class SetupDialog:
         self.document = document
         self.dialog = document.getElementById("setup")
         self.count = document.getElementById("player-count")
-        document.getElementById("preset-options").innerHTML = preset_options_html(rules.DEFAULT_PRESET)
-        document.getElementById("player-rows").innerHTML = player_rows_html(("human", "link", *LEVELS))
+        self._draw(rules.DEFAULT_PRESET)
+        self.show_rows()
+
+    def _draw(self, preset: str) -> None:
+        self.document.getElementById("preset-options").innerHTML = preset_options_html(preset)
+        self.document.getElementById("player-rows").innerHTML = player_rows_html(("human", "link", *LEVELS))
+
+    def redraw(self) -> None:
+        """In the language spoken now, keeping what the player has chosen and typed."""
+        count = int(self.count.value)
+        names = [str(field.value) for field in self.document.querySelectorAll("[data-name]")]
+        kinds = [str(field.value) for field in self.document.querySelectorAll("[data-kind]")]
+        checked = self.document.querySelector('input[name="preset"]:checked')
+        self._draw(str(checked.value) if found(checked) else rules.DEFAULT_PRESET)
+        for field, name in zip(self.document.querySelectorAll("[data-name]"), names, strict=False):
+            field.value = name
+        for field, kind in zip(self.document.querySelectorAll("[data-kind]"), kinds, strict=False):
+            field.value = kind
+        self.count.value = str(count)
         self.show_rows()
 
     def open(self) -> None:

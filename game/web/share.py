@@ -1,7 +1,8 @@
 """Sharing a link: the Web Share sheet where the browser has one, else the clipboard.
 
 Either way the player sees what happened: the share sheet itself, a "Link copied"
-confirmation, or, where neither works, the link in a field to copy by hand.
+confirmation, or, where neither works, the link in a field to copy by hand. The words are
+:mod:`game.session.share_words`.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from game.core.links import challenge_query
 from game.core.state import GameState
 from game.core.turn_link import encode, fragment, from_fragment
 from game.records.game_slot import Challenge
-from game.session.words import result_text
+from game.session import share_words as words
 from game.web.dom import found
 from game.web.guard import spawn
 
@@ -41,7 +42,7 @@ async def share_link(window: Any, title: str, text: str, url: str, copy: str | N
     if found(clipboard):
         try:
             await clipboard.writeText(copy or url)
-            show_toast(document, "Copied: paste it in a message." if copy else f"Link copied: {url}")
+            show_toast(document, words.copied() if copy else words.link_copied(url))
             return
         except JsException:
             pass
@@ -49,7 +50,7 @@ async def share_link(window: Any, title: str, text: str, url: str, copy: str | N
     field.value = copy or url
     field.hidden = False
     field.select()
-    show_toast(document, "Copy this link to share it:")
+    show_toast(document, words.copy_by_hand())
 
 
 def start_share(window: Any, title: str, text: str, url: str, copy: str | None = None) -> None:
@@ -59,7 +60,7 @@ def start_share(window: Any, title: str, text: str, url: str, copy: str | None =
 
 def share_page(window: Any) -> None:
     """The Share button: this page's address."""
-    start_share(window, "Dice Pad", "A dice game you can play offline.", _page(window))
+    start_share(window, words.BRAND, words.page_text(), _page(window))
 
 
 def share_challenge(window: Any, state: GameState | None) -> None:
@@ -67,7 +68,7 @@ def share_challenge(window: Any, state: GameState | None) -> None:
     if state is not None and state.over:
         score = state.grand_totals()[0]
         url = _page(window) + challenge_query(state.seed, state.preset, score, state.players[0].name)
-        start_share(window, "Dice Pad challenge", f"Beat my {score} on the same dice!", url)
+        start_share(window, words.challenge_title(), words.challenge_text(score), url)
 
 
 def share_game(window: Any, state: GameState | None, href: str) -> None:
@@ -77,20 +78,19 @@ def share_game(window: Any, state: GameState | None, href: str) -> None:
         return
     url = _page(window) + link
     if state is not None and state.over:
-        start_share(window, "Dice Pad", "The final card of our game of Dice Pad:", url)
+        start_share(window, words.BRAND, words.final_card_text(), url)
     else:
         player = state.current_player if state is not None else None
-        name = f", {player.name}" if player is not None else ""
-        start_share(window, "Dice Pad", f"Your turn in our game of Dice Pad{name}:", url)
+        start_share(window, words.BRAND, words.your_turn_text(player.name if player is not None else None), url)
 
 
 def share_result(window: Any, state: GameState | None, challenge: Challenge | None) -> None:
     """Share result: the standings for a chat, and a link that opens the final card."""
     if state is None or not state.over:
         return
-    text = result_text(state, challenge, datetime.date.today())
+    text = words.result_text(state, challenge, datetime.date.today())
     url = "" if state.real_dice else _page(window) + fragment(encode(state))
-    start_share(window, "Dice Pad result", text, url or _page(window), copy=f"{text}\n{url}" if url else text)
+    start_share(window, words.result_title(), text, url or _page(window), copy=f"{text}\n{url}" if url else text)
 
 
 def _page(window: Any) -> str:

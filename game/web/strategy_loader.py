@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from game.core import rules
 from game.core.players import ComputerLevel
+from game.session.downloads import Unavailable
 
 if TYPE_CHECKING:
     from game.strategy.distribution import ScoreDistribution
@@ -31,7 +32,8 @@ def decide(level: ComputerLevel, preset: str, filled: Mapping[str, int], dice: r
 async def download(url: str, what: str) -> bytes:
     """The bytes at ``url`` (relative to the page). Offline, only what the service worker
     has kept: a request that cannot succeed is not made (it would only log a network error),
-    and the caller gets an OSError saying why, as for a failed download."""
+    and the caller gets an :class:`Unavailable` (an OSError) saying why, as for a failed
+    download (``what`` names the file in its English message, for developers)."""
     import js
     from pyodide.ffi import to_js
     from pyodide.http import pyfetch  # ~80 ms to import in the browser: on first use only
@@ -40,10 +42,10 @@ async def download(url: str, what: str) -> bytes:
         caches = getattr(js, "caches", None)  # none outside a secure context
         options = to_js({"ignoreSearch": True}, dict_converter=js.Object.fromEntries)  # precache revisions
         if caches is None or await caches.match(url, options) is None:
-            raise OSError(f"{what} is kept for offline play after its first use online")
+            raise Unavailable(what, offline=True)
     response = await pyfetch(url)
     if not response.ok:
-        raise OSError(f"{what} could not be loaded (HTTP {response.status})")
+        raise Unavailable(what, status=int(response.status))
     return bytes(await response.bytes())
 
 

@@ -28,7 +28,7 @@ import time
 import weakref
 import zipfile
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -51,6 +51,9 @@ CHROMIUM = Path("/usr/bin/chromium")  # Debian's; Playwright's own download is n
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
     "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
+    # English unless a test asks for a language (a context's locale): the page follows the
+    # browser's languages (assets/language.js), and the machine's LANG must not choose them.
+    "--lang=en-US",
 ]
 # Runs before any page script: collects CSP violations that the page itself reports.
 CSP_LISTENER = """
@@ -186,13 +189,15 @@ def _route_shared(sites: list[SitePage], route: Route) -> None:
 
 
 def open_site(browser: Browser, url: str, *, context: BrowserContext | None = None,
-              init_script: str | None = None, intercept: bool = True) -> SitePage:
+              init_script: str | None = None, intercept: bool = True,
+              replies: Sequence[tuple[str, Callable[[Route], None]]] = ()) -> SitePage:
     """Open ``url`` with every request and error recorded, and boot it.
 
     A new context unless ``context`` is given (two tabs of one browser share one);
     ``init_script`` runs before the page's own scripts (to plant or break storage).
     ``intercept=False`` records off-origin requests without routing (so without aborting
-    them): Playwright turns the HTTP cache off while any route is set.
+    them): Playwright turns the HTTP cache off while any route is set. ``replies`` are (URL
+    glob, handler) pairs that answer the page's requests in place of the site (a damaged file).
     """
     shared = context is not None
     context = context or browser.new_context()
@@ -251,6 +256,8 @@ def open_site(browser: Browser, url: str, *, context: BrowserContext | None = No
         _SHARED[context].append(site)
     elif intercept:
         context.route("**/*", route)
+    for pattern, handler in replies:  # after the catch-all: the last route registered answers first
+        page.route(pattern, handler)
     page.on("request", on_request)
     page.on("response", on_response)
     page.on("console", on_console)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from game.screens.choice_words import choice_words as describe
+from game.screens.reason_words import reason_words
 from game.strategy.advice import confidence_word
 from game.strategy.coach import rank_options
-from game.strategy.options import describe
 from game.strategy.reasons import explain
 from game.strategy.tables import load_preset
 from tests.browser import board
@@ -49,7 +50,7 @@ def test_hints_match_the_coach_engine(site, official):
         assert line == f"Coach: {describe(best)} ({confidence_word(gap)})"
         # The reason in words, as the pure coach words it for this very position.
         reason = page.locator("#coach [data-coach-reason]").inner_text()
-        assert reason == explain(filled, options, 2).text
+        assert reason == reason_words(explain(filled, options, 2))
         if best.kind == "hold":
             assert hinted_dice(page) == best.hold
         else:

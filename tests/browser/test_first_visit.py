@@ -37,11 +37,12 @@ new MutationObserver((_, observer) => {
 """
 
 
-@pytest.fixture(scope="module")
-def visit(playwright: Playwright, site_dir: Path, tmp_path_factory: pytest.TempPathFactory
-          ) -> Iterator[tuple[list, float, list[str]]]:
+@pytest.fixture(scope="module", params=["en-US", "pl-PL"])
+def visit(playwright: Playwright, site_dir: Path, tmp_path_factory: pytest.TempPathFactory,
+          request: pytest.FixtureRequest) -> Iterator[tuple[list, float, list[str]]]:
     """A first visit on a server of its own: its log, the moment the page was ready, and
-    the service worker's requests.
+    the service worker's requests. In English, and in Polish, the heaviest catalog (its
+    .mo and page words come on top: docs/languages.md, "What a catalog weighs").
 
     A profile on disk, as a player's browser has: an incognito context's HTTP cache is in
     memory and keeps no file as large as the wasm. Requests recorded, not routed
@@ -51,7 +52,7 @@ def visit(playwright: Playwright, site_dir: Path, tmp_path_factory: pytest.TempP
     server, url = serve.start_server(site_dir, port=0)
     executable = os.environ.get("CHROMIUM_PATH") or (str(CHROMIUM) if CHROMIUM.exists() else None)
     context = playwright.chromium.launch_persistent_context(
-        tmp_path_factory.mktemp("profile"), executable_path=executable, args=CHROMIUM_ARGS)
+        tmp_path_factory.mktemp("profile"), executable_path=executable, args=CHROMIUM_ARGS, locale=request.param)
     try:
         site = open_site(None, url, context=context, init_script=READY_PROBE,  # type: ignore[arg-type]
                          intercept=False)

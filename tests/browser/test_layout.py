@@ -13,7 +13,9 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser
 
-from tests.browser.layout import NAMES, PHONES, VIEWPORTS, probe, start_and_roll
+from game.core.language import LANGUAGES, SOURCE
+from tests.browser.board import screenshot
+from tests.browser.layout import NAMES, PHONES, VIEWPORTS, View, probe, start_and_roll
 from tests.browser.pages import SitePage, check_page, open_site
 
 
@@ -36,24 +38,48 @@ def test_the_whole_turn_is_in_view_with_touch_sizes(sized_site: SitePage) -> Non
     failures = []
     for players in VIEWPORTS[size]:
         start_and_roll(sized_site.run_python, players)
-        view = probe(page)
-        raw = view.raw
-        where = f"{size[0]}×{size[1]}, {players} player(s)"
-        assert raw["scrollY"] == 0, where
-        assert len(raw["boxes"]) == 13, f"{where}: {raw['boxNames']}"
-        if not view.all_in_view:
-            failures.append(f"{where}: not in view: {', '.join(view.missing())}")
-        if raw["scrollWidth"] > raw["width"]:
-            failures.append(f"{where}: the page is {raw['scrollWidth']} px wide, the screen {raw['width']}")
-        small = [f"die {i + 1} {w:.0f}×{h:.0f}" for i, (w, h) in enumerate(raw["diceSizes"]) if min(w, h) < 44]
-        small += [f"Roll {w:.0f}×{h:.0f}" for w, h in [raw["rollSize"]] if min(w, h) < 44]
-        small += [f"{name} {w:.0f}×{h:.0f}" for name, (w, h) in zip(raw["boxNames"], raw["boxSizes"], strict=True)
-                  if min(w, h) < 32]
-        if small:
-            failures.append(f"{where}: too small: {', '.join(small)}")
-        assert raw["touchAction"] == "manipulation", where
-        assert raw["userSelect"] == "none", where
+        failures += turn_failures(probe(page), f"{size[0]}×{size[1]}, {players} player(s)")
     assert not failures, "\n".join(failures)
+
+
+@pytest.mark.parametrize("code", [code for code in LANGUAGES if code != SOURCE])
+def test_the_whole_turn_is_in_view_in_every_language(browser: Browser, site_url: str, code: str) -> None:
+    """At the smallest phone, 1 to 4 players, in each language (German and Polish words are long)."""
+    context = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True,
+                                  locale=code.replace("_", "-"))
+    site = open_site(browser, site_url, context=context)
+    try:
+        assert site.page.get_attribute("html", "lang") == code.replace("_", "-")
+        failures = []
+        for players in (1, 2, 3, 4):
+            start_and_roll(site.run_python, players)
+            failures += turn_failures(probe(site.page), f"{code}, 360×640, {players} player(s)")
+        screenshot(site.page, f"language-{code}-360x640-4-players")
+        assert not failures, "\n".join(failures)
+        check_page(site)
+    finally:
+        context.close()
+
+
+def turn_failures(view: View, where: str) -> list[str]:
+    """What keeps the turn from being played without scrolling, at these sizes."""
+    failures = []
+    raw = view.raw
+    assert raw["scrollY"] == 0, where
+    assert len(raw["boxes"]) == 13, f"{where}: {raw['boxNames']}"
+    if not view.all_in_view:
+        failures.append(f"{where}: not in view: {', '.join(view.missing())}")
+    if raw["scrollWidth"] > raw["width"]:
+        failures.append(f"{where}: the page is {raw['scrollWidth']} px wide, the screen {raw['width']}")
+    small = [f"die {i + 1} {w:.0f}×{h:.0f}" for i, (w, h) in enumerate(raw["diceSizes"]) if min(w, h) < 44]
+    small += [f"Roll {w:.0f}×{h:.0f}" for w, h in [raw["rollSize"]] if min(w, h) < 44]
+    small += [f"{name} {w:.0f}×{h:.0f}" for name, (w, h) in zip(raw["boxNames"], raw["boxSizes"], strict=True)
+              if min(w, h) < 32]
+    if small:
+        failures.append(f"{where}: too small: {', '.join(small)}")
+    assert raw["touchAction"] == "manipulation", where
+    assert raw["userSelect"] == "none", where
+    return failures
 
 
 @pytest.mark.parametrize("size", [(360, 640), (844, 390)], ids=["360x640", "844x390"])

@@ -1,0 +1,137 @@
+// Before the first paint: the language the page speaks, its words put in the page, and its
+// catalog fetched for Python. Loaded synchronously in <head>, after theme.js.
+//
+// The language is the one chosen in Settings (yahtzee:settings, "language", read as
+// game/records/settings.py reads it: a code the game does not speak is ignored), or else
+// the best match for the browser's languages (navigator.languages), as
+// game.core.language.negotiate chooses it (tests/browser/test_languages.py holds the two
+// to the same answers), English when none matches. For any other language than English:
+// - the page stays hidden (<html data-words="pending">, style.css) until its words are in:
+//   never an English flash;
+// - its words (locale/<code>-<hash>.json, index.html's data-i18n texts, written by the
+//   build from the catalogs) replace the English; every original is kept, so that Settings
+//   can switch back and forth;
+// - its catalog (locale/<code>-<hash>.mo) is fetched for Python, which reads it from
+//   window.diceLanguage (game/web/language_loader.py);
+// - either failing shows the page in English with #language-notice, never a blank page.
+// Only that one language's files are fetched; the service worker keeps them for offline
+// play once fetched (tools/sw-source.js).
+(() => {
+  // The build fills this in (tools/build.py): {code: {name, mo, words}}, and the aliases.
+  const LANGUAGES = {"en": {"name": "English"}};
+  const ALIASES = {};
+  const SOURCE = "en";
+  // At most this long hidden: past it the page shows in English while the words come.
+  const HIDDEN_AT_MOST_MS = 3000;
+  const root = document.documentElement;
+
+  function stored() {
+    try {
+      const settings = JSON.parse(localStorage.getItem("yahtzee:settings"));
+      const code = settings !== null && typeof settings === "object" ? settings.language : undefined;
+      return typeof code === "string" && Object.hasOwn(LANGUAGES, code) ? code : null;
+    } catch {
+      return null;  // no storage, or text that is not JSON: follow the browser
+    }
+  }
+
+  // game.core.language.negotiate, line for line.
+  function negotiate(preferred) {
+    const codes = new Map(Object.keys(LANGUAGES).map((code) => [code.toLowerCase(), code]));
+    for (const tag of preferred) {
+      const parts = String(tag).replaceAll("_", "-").toLowerCase().split("-");
+      const language = (ALIASES[parts[0]] || parts[0]).toLowerCase();
+      const exact = parts.length > 1 ? `${parts[0]}_${parts[1]}` : parts[0];
+      for (const candidate of [exact, language]) {
+        if (codes.has(candidate)) return codes.get(candidate);
+      }
+      for (const [key, code] of codes) {
+        if (key.split("_")[0] === language) return code;
+      }
+    }
+    return SOURCE;
+  }
+
+  const fetched = new Map();
+  async function get(url, read) {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    return read(response);
+  }
+  // One language's files: its catalog's bytes (for Python) and its page words.
+  function load(code) {
+    if (!fetched.has(code)) {
+      const files = LANGUAGES[code];
+      fetched.set(code, code === SOURCE ? Promise.resolve({ code, catalog: null, words: {} }) : Promise.all([
+        get(files.mo, async (r) => new Uint8Array(await r.arrayBuffer())),
+        get(files.words, (r) => r.json()),
+      ]).then(([catalog, words]) => ({ code, catalog, words })));
+      fetched.get(code).catch(() => fetched.delete(code));  // a later try fetches again
+    }
+    return fetched.get(code);
+  }
+
+  // Put ``words`` (English -> the language) in the page; none ({} or null) puts the English back.
+  function apply(code, words) {
+    words = words || {};
+    for (const element of document.querySelectorAll("[data-i18n]")) {
+      if (element.dataset.i18nSource === undefined) {
+        element.dataset.i18nSource = element.innerHTML.replace(/\s+/g, " ").trim();
+      }
+      const source = element.dataset.i18nSource;
+      const text = Object.hasOwn(words, source) ? words[source] : source;
+      if (element.innerHTML !== text) element.innerHTML = text;  // our catalogs' text: tags as in index.html
+    }
+    for (const element of document.querySelectorAll("[data-i18n-attr]")) {
+      for (const name of element.dataset.i18nAttr.split(",").map((n) => n.trim())) {
+        const key = `i18nSource${name.replace(/(^|-)(\w)/g, (_, __, c) => c.toUpperCase())}`;
+        if (element.dataset[key] === undefined) element.dataset[key] = element.getAttribute(name) || "";
+        const source = element.dataset[key];
+        element.setAttribute(name, Object.hasOwn(words, source) ? words[source] : source);
+      }
+    }
+    root.lang = code.replace("_", "-");
+  }
+
+  function whenParsed(then) {
+    if (document.readyState === "loading") {
+      document.addEventListener("DOMContentLoaded", then, { once: true });
+    } else {
+      then();
+    }
+  }
+
+  function failed() {
+    const notice = document.getElementById("language-notice");
+    if (notice) notice.hidden = false;
+  }
+
+  const browser = Array.from(navigator.languages || [navigator.language || SOURCE]);
+  const code = stored() || negotiate(browser);
+  // What Python reads (game/web/page_language.py): the language, its files once in (result)
+  // or why not (error), and the means to switch.
+  const state = { code, browser, loaded: null, result: null, error: null, languages: LANGUAGES, load, apply, negotiate,
+    failed };
+  window.diceLanguage = state;
+  if (code === SOURCE) {
+    state.loaded = Promise.resolve(state.result = { code, catalog: null, words: {} });
+    return;
+  }
+  root.dataset.words = "pending";
+  const shown = () => delete root.dataset.words;
+  const giveUp = setTimeout(shown, HIDDEN_AT_MOST_MS);
+  state.loaded = load(code);
+  state.loaded.then((loaded) => whenParsed(() => {
+    state.result = loaded;
+    apply(code, loaded.words);
+    clearTimeout(giveUp);
+    shown();
+  }), (error) => {
+    state.error = String(error);
+    clearTimeout(giveUp);
+    whenParsed(() => {
+      shown();
+      failed();
+    });
+  });
+})();

@@ -1,0 +1,233 @@
+"""The page in the player's language (issue 30, docs/languages.md), in Chromium.
+
+The browser's languages choose it before the first paint; Settings changes it at once and
+keeps the game; a catalog that cannot be read leaves the page in English with a notice;
+and a whole game in the pseudo-locale (every message accented) shows no text and no
+accessible name that did not come from a catalog.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from babel import Locale
+from playwright.sync_api import Browser, Page, Route
+
+from game.core.language import LANGUAGES, negotiate
+from tests.browser.board import screenshot
+from tests.browser.pages import SitePage, check_page, open_site
+from tests.support import load_tool
+
+catalogs = load_tool("catalogs")
+page_words = load_tool("page_words")
+
+#: Every visible text node and accessible name of the page (closed dialogs are not visible).
+TEXTS_JS = """() => {
+  const texts = [document.title];
+  const shown = (el) => el.checkVisibility({ checkVisibilityCSS: true });
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || el.closest("script, style") || !shown(el)) continue;
+    const text = node.textContent.trim();
+    if (text) texts.push(text);
+  }
+  for (const el of document.querySelectorAll("[aria-label], [title], [placeholder]")) {
+    if (!shown(el)) continue;
+    for (const name of ["aria-label", "title", "placeholder"]) {
+      if (el.hasAttribute(name)) texts.push(el.getAttribute(name));
+    }
+  }
+  return texts;
+}"""
+
+
+def words_of(site_dir: Path, code: str) -> dict[str, str]:
+    """The page words the build wrote for ``code``."""
+    (path,) = (site_dir / "locale").glob(f"{code}-*.json")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def untranslated(page: Page, words: dict[str, str]) -> list[str]:
+    """The page's own texts (index.html's data-i18n marks) still in English."""
+    return page.evaluate("""(words) => {
+      const as = document.createElement("div");  // a translation as the browser serializes it (&nbsp;)
+      return [...document.querySelectorAll("[data-i18n]")].filter((el) => {
+        const source = el.dataset.i18nSource || el.innerHTML.replace(/\\s+/g, " ").trim();
+        if (!Object.hasOwn(words, source)) return false;
+        as.innerHTML = words[source];
+        return el.innerHTML !== as.innerHTML;
+      }).map((el) => el.dataset.i18nSource || el.innerHTML);
+    }""", words)
+
+
+@pytest.fixture(scope="module")
+def pseudo_files() -> dict[str, bytes]:
+    """The pseudo-locale's catalog and page words, served in place of German's."""
+    catalog = catalogs.pseudo_catalog(catalogs.read(catalogs.TEMPLATE))
+    return {"mo": catalogs.write_mo_bytes(catalog, "de"), "json": page_words.words_json(catalog)}
+
+
+def site_in(browser: Browser, site_url: str, locale: str, **options: object) -> SitePage:
+    context = browser.new_context(locale=locale)
+    return open_site(browser, site_url, context=context, **options)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def closing() -> Iterator[list[SitePage]]:
+    opened: list[SitePage] = []
+    yield opened
+    for site in opened:
+        site.page.context.close()
+
+
+def test_a_german_browser_sees_german_from_the_first_paint(browser: Browser, site_url: str, site_dir: Path,
+                                                          closing: list[SitePage]) -> None:
+    context = browser.new_context(locale="de-DE", viewport={"width": 360, "height": 640})
+    page = context.new_page()
+    closing.append(SitePage(page=page, origin=site_url))
+    page.goto(site_url, wait_until="commit")
+    # Hidden until the words are in; then every text of the page is German while Python starts.
+    page.wait_for_function("document.body && !document.documentElement.dataset.words")
+    words = words_of(site_dir, "de")
+    assert page.get_attribute("html", "lang") == "de"
+    assert page.evaluate("document.body.dataset.state") == "loading", "Python was ready before the check"
+    assert not untranslated(page, words)
+    assert page.inner_text("#loading").strip() == words["Starting Python…"]
+    page.wait_for_selector("body[data-state=ready]", timeout=120_000)
+    assert page.inner_text("#new-game") == words["New game"]
+    assert page.evaluate("window.diceErrors") == []
+
+
+def test_the_page_and_python_choose_the_same_language(site: SitePage) -> None:
+    cases = [["de-AT", "en"], ["no"], ["nn-NO"], ["pt"], ["pt-PT"], ["fr-CA", "de"], ["ja", "sv-FI"], ["ja"], [],
+             ["EN-gb", "de"], ["zh-Hant-TW", "da-DK"], ["pl_PL"], ["nb"], ["it-CH"]]
+    chosen = site.page.evaluate("(cases) => cases.map((tags) => window.diceLanguage.negotiate(tags))", cases)
+    assert chosen == [negotiate(tags) for tags in cases]
+    assert json.loads(json.dumps(site.page.evaluate("window.diceLanguage.languages"))).keys() == LANGUAGES.keys()
+
+
+def test_settings_changes_the_language_at_once_and_keeps_the_game(fresh_site: SitePage, site_dir: Path) -> None:
+    page = fresh_site.page
+    fresh_site.run_python("from game.main import app\nfrom game.core.players import Player\n"
+                          "app.start([Player('Ann'), Player('Ben')], seed='languages')\napp.roll()\n"
+                          "app.score('chance')\napp.roll()\nresult = True")
+    before = page.inner_html("#dice"), page.inner_text("#scorecard [data-box='chance']")
+    page.click("#show-settings")
+    page.select_option("#settings-language", "pl")
+    page.wait_for_function("document.documentElement.lang === 'pl'")
+    words = words_of(site_dir, "pl")
+    assert not untranslated(page, words)
+    assert page.inner_text("#settings-title") == words["Settings"]
+    assert page.locator("#scorecard").inner_text().count("Generał") >= 1  # the card's five of a kind, in Polish
+    assert page.inner_text("#scorecard [data-box='chance']") == before[1]  # the same game, the same points
+    assert page.locator("#dice .die").count() == 5
+    option = page.locator("#settings-language option[value='pl']")
+    assert option.inner_text() == "Polski" and option.get_attribute("lang") == "pl"
+    screenshot(page, "language-settings-pl")
+    # Kept on this device: a reload speaks Polish before Python starts.
+    page.reload()
+    page.wait_for_selector("body[data-state=ready]", timeout=120_000)
+    assert page.get_attribute("html", "lang") == "pl" and not untranslated(page, words)
+    page.click("#show-settings")
+    page.select_option("#settings-language", "")  # as the browser: English here
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert page.inner_text("#settings-title") == "Settings"
+    assert page.locator("#scorecard").inner_text().count("Yahtzee") >= 1
+    check_page(fresh_site)
+
+
+@pytest.mark.parametrize("broken", ["mo", "json"])
+def test_a_catalog_that_cannot_be_read_leaves_english_and_a_notice(browser: Browser, site_url: str, broken: str,
+                                                                   closing: list[SitePage]) -> None:
+    def damaged(route: Route) -> None:
+        # Whole answers with damaged bodies: a catalog gettext cannot parse, words that are not JSON.
+        route.fulfill(status=200, body=b"\x95\x04\x12\xde not a catalog at all" if broken == "mo" else b"{not json")
+
+    site = site_in(browser, site_url, "de-DE", replies=[(f"**/locale/de-*.{broken}", damaged)])
+    closing.append(site)
+    page = site.page
+    assert page.is_visible("#language-notice")
+    assert page.inner_text("#new-game") == "New game" and "Roll" in page.inner_text("#roll")
+    assert page.evaluate("window.diceErrors") == []
+
+
+def test_an_unknown_stored_language_is_ignored(browser: Browser, site_url: str, site_dir: Path,
+                                               closing: list[SitePage]) -> None:
+    plant = "localStorage.setItem('yahtzee:settings', JSON.stringify({version: 1, language: 'xx'}))"
+    site = site_in(browser, site_url, "fr-FR", init_script=plant)
+    closing.append(site)
+    assert site.page.get_attribute("html", "lang") == "fr"
+    assert not untranslated(site.page, words_of(site_dir, "fr"))
+
+
+def english_words(page: Page, allowed: set[str]) -> list[tuple[str, set[str]]]:
+    """The texts that hold a plain word: in the pseudo-locale every letter of a catalog's
+    message is accented, so a plain word that is not a name came from elsewhere."""
+    found = []
+    for text in page.evaluate(TEXTS_JS):
+        plain = set(re.findall(r"[A-Za-z]{2,}", text)) - allowed
+        if plain:
+            found.append((text, plain))
+    return found
+
+
+def test_a_whole_game_in_the_pseudo_locale_shows_nothing_that_is_not_from_a_catalog(
+        browser: Browser, site_url: str, pseudo_files: dict[str, bytes], closing: list[SitePage]) -> None:
+    def serve(kind: str) -> Callable[[Route], None]:
+        return lambda route: route.fulfill(status=200, body=pseudo_files[kind])
+
+    site = site_in(browser, site_url, "de-DE", replies=[("**/locale/de-*.mo", serve("mo")),
+                                                       ("**/locale/de-*.json", serve("json"))])
+    closing.append(site)
+    page = site.page
+    months = {str(m) for m in Locale.parse("de").months["format"]["wide"].values()}
+    # The names, the brand in the header, the titles' aria labels that hold a name, and the
+    # dates (German, the catalog's numbers and dates).
+    allowed = {"Ann", "Ben", "Dice", "Pad", *months}
+    seen: dict[str, list[tuple[str, set[str]]]] = {}
+
+    def look(where: str) -> None:
+        seen[where] = english_words(page, allowed)
+
+    look("loaded")
+    page.click("#new-game")
+    look("new game dialog")
+    page.click("#setup-cancel")
+    site.run_python("from game.main import app\nfrom game.core.players import Player\n"
+                    "app.start([Player('Ann'), Player('Ben')], seed='pseudo')\napp.toggle_hints()\napp.roll()\n"
+                    "result = True")
+    page.wait_for_selector("#coach .coach-reason")
+    page.click("#coach-values")
+    look("a turn with the coach")
+    site.run_python("from game.main import app\nfrom game.core import rules\n"
+                    "while not app.state.over:\n"
+                    "    if app.state.rolls_used == 0:\n"
+                    "        app.roll()\n"
+                    "    legal = app.state.legal_scores()\n"
+                    "    app.score(next(b for b in rules.BOXES if b in legal))\n"
+                    "result = True", timeout=60)
+    page.wait_for_timeout(500)
+    look("the end of the game")
+    if page.is_visible("#name-dialog"):
+        page.fill("#name-input", "Ann")
+        page.click("#name-form button[type=submit]")
+    for button, dialog, ready in (("#show-games", "#games-dialog", None), ("#show-scores", "#scores-dialog", None),
+                                  ("#show-stats", "#stats-dialog", "#stats-body figure"),
+                                  ("#show-review", "#review-dialog", "#review-body .review-summary"),
+                                  ("#show-settings", "#settings-dialog", None)):
+        page.evaluate("document.querySelectorAll('dialog[open]').forEach((d) => d.close())")
+        page.click(button)
+        if button == "#show-stats":
+            page.check("#stats-assisted")  # the game had the coach on
+        page.wait_for_selector(ready or dialog, timeout=60_000)
+        look(dialog)
+    screenshot(page, "language-pseudo-settings")
+    found = {where: texts for where, texts in seen.items() if texts}
+    assert not found, json.dumps({w: [t for t, _ in texts][:6] for w, texts in found.items()}, ensure_ascii=False,
+                                 indent=1)
+    assert site.page.evaluate("window.diceErrors") == []

@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""The page's own words: the static text of index.html, shown before Python starts.
+
+index.html marks each text a player meets: ``data-i18n`` on an element whose content is one
+message (text, and tags without attributes such as ``<kbd>`` or ``<strong>``), and
+``data-i18n-attr="aria-label"`` (a comma-separated list) on an element whose attributes are
+messages. :func:`extract` is Babel's extractor for them (babel.cfg), so they join the
+game's catalogs with the Python's messages; :func:`page_words` picks them out of a
+language's catalog for the build, which writes them beside the ``.mo`` as JSON; and
+assets/language.js puts them in the page before the first paint. A message is the
+content as the browser serializes it, whitespace collapsed: the same key on both sides.
+
+>>> sorted(messages('<p data-i18n>Keys: <kbd>1</kbd>\\n  hold</p>'
+...                 '<button aria-label="Die 1" data-i18n-attr="aria-label">'))
+[(1, 'Keys: <kbd>1</kbd> hold'), (2, 'Die 1')]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import sys
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import IO, Any
+
+from babel.messages.catalog import Catalog
+
+PAGE = "index.html"
+#: The tags a message may hold: no attributes, so the browser serializes them as written.
+INLINE = re.compile(r"</?(kbd|strong|em|small)>")
+_ELEMENT = re.compile(r"<(\w+)\b([^>]*\bdata-i18n(?![-\w])[^>]*)>(.*?)</\1>", re.S)
+_ATTRIBUTES = re.compile(r"<\w+\b[^>]*\bdata-i18n-attr=\"([^\"]+)\"[^>]*>", re.S)
+
+
+def normalize(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+class _Attributes(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: dict[str, str] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.found = {name: value or "" for name, value in attrs}
+
+
+def messages(html: str) -> Iterator[tuple[int, str]]:
+    """(line, message) for every text index.html marks; ValueError for markup a message cannot hold."""
+    for match in _ELEMENT.finditer(html):
+        content = normalize(match.group(3))
+        if "<" in INLINE.sub("", content):
+            raise ValueError(f"line {html.count(chr(10), 0, match.start()) + 1}: a data-i18n element may hold "
+                             f"only text and {INLINE.pattern}: {content!r}")
+        if content:
+            yield html.count("\n", 0, match.start()) + 1, content
+    for match in _ATTRIBUTES.finditer(html):
+        parser = _Attributes()
+        parser.feed(match.group(0))
+        for name in match.group(1).split(","):
+            if parser.found.get(name.strip()):
+                yield html.count("\n", 0, match.start()) + 1, normalize(parser.found[name.strip()])
+
+
+def extract(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any) -> Iterator[
+        tuple[int, None, str, list[str]]]:
+    """Babel's extraction method for the page (babel.cfg: ``[tools.page_words.extract: index.html]``)."""
+    for line, message in messages(fileobj.read().decode("utf-8")):
+        yield line, None, message, ["The page's own text, shown while the game starts; keep any <kbd> tags."]
+
+
+def page_words(catalog: Catalog) -> dict[str, str]:
+    """Every translated message of the page in ``catalog``, English to the language."""
+    return {str(m.id): str(m.string) for m in catalog
+            if m.id and m.string and not m.context and any(path == PAGE for path, _ in m.locations)}
+
+
+def words_json(catalog: Catalog) -> bytes:
+    return json.dumps(page_words(catalog), ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode()
+
+
+#: Where the build puts each language's files in the site: its catalog and its page words.
+SITE_LOCALE = "locale"
+#: The lines of assets/language.js the build fills in.
+_TABLES = {name: re.compile(rf"^  const {name} = .*;$", re.M) for name in ("LANGUAGES", "ALIASES")}
+
+
+def write_site_languages(site: Path) -> dict[str, dict[str, str]]:
+    """Write each language's ``.mo`` and page words into ``site``/locale/, named by their
+    content (so they are cached for good), and tell assets/language.js where they are."""
+    for folder in (Path(__file__).resolve().parent, Path(__file__).resolve().parent.parent):  # tools/, the game
+        if str(folder) not in sys.path:
+            sys.path.insert(0, str(folder))
+    from catalogs import DOMAIN, LOCALE, languages, read, write_mo_bytes
+
+    from game.core.language import ALIASES, LANGUAGES
+
+    out = site / SITE_LOCALE
+    out.mkdir(parents=True, exist_ok=True)
+    table: dict[str, dict[str, str]] = {"en": {"name": LANGUAGES["en"]}}
+    for code in languages():
+        catalog = read(LOCALE / code / "LC_MESSAGES" / f"{DOMAIN}.po")
+        table[code] = {"name": LANGUAGES[code]}
+        for kind, data in (("mo", write_mo_bytes(catalog, code)), ("words", words_json(catalog))):
+            name = f"{code}-{hashlib.sha256(data).hexdigest()[:12]}.{'mo' if kind == 'mo' else 'json'}"
+            (out / name).write_bytes(data)
+            table[code][kind] = f"./{SITE_LOCALE}/{name}"
+    script = site / "assets" / "language.js"
+    text = script.read_text(encoding="utf-8")
+    for name, value in (("LANGUAGES", table), ("ALIASES", dict(ALIASES))):
+        line = f"  const {name} = {json.dumps(value, sort_keys=True)};"
+        text, count = _TABLES[name].subn(lambda _match, line=line: line, text)
+        if count != 1:
+            raise ValueError(f"assets/language.js must hold one line '  const {name} = ...;'")
+    script.write_text(text, encoding="utf-8")
+    return table
