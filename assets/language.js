@@ -12,7 +12,7 @@
 //   build from the catalogs) replace the English; every original is kept, so that Settings
 //   can switch back and forth;
 // - its catalog (locale/<code>-<hash>.mo) is fetched for Python, which reads it from
-//   window.diceLanguage (game/web/language_loader.py);
+//   window.diceLanguage (game/web/page_language.py);
 // - either failing shows the page in English with #language-notice, never a blank page.
 // Only that one language's files are fetched; the service worker keeps them for offline
 // play once fetched (tools/sw-source.js).
@@ -23,6 +23,8 @@
   const SOURCE = "en";
   // At most this long hidden: past it the page shows in English while the words come.
   const HIDDEN_AT_MOST_MS = 3000;
+  // A fetch that has not answered by then has failed (a connection up but passing nothing).
+  const FETCH_AT_MOST_MS = 15000;
   const root = document.documentElement;
 
   function stored() {
@@ -40,7 +42,7 @@
     const codes = new Map(Object.keys(LANGUAGES).map((code) => [code.toLowerCase(), code]));
     for (const tag of preferred) {
       const parts = String(tag).replaceAll("_", "-").toLowerCase().split("-");
-      const language = (ALIASES[parts[0]] || parts[0]).toLowerCase();
+      const language = (Object.hasOwn(ALIASES, parts[0]) ? ALIASES[parts[0]] : parts[0]).toLowerCase();
       const exact = parts.length > 1 ? `${parts[0]}_${parts[1]}` : parts[0];
       for (const candidate of [exact, language]) {
         if (codes.has(candidate)) return codes.get(candidate);
@@ -54,7 +56,8 @@
 
   const fetched = new Map();
   async function get(url, read) {
-    const response = await fetch(url);
+    const limit = typeof AbortSignal.timeout === "function" ? { signal: AbortSignal.timeout(FETCH_AT_MOST_MS) } : {};
+    const response = await fetch(url, limit);
     if (!response.ok) throw new Error(`${url}: ${response.status}`);
     return read(response);
   }
@@ -74,6 +77,8 @@
   // Put ``words`` (English -> the language) in the page; none ({} or null) puts the English back.
   function apply(code, words) {
     words = words || {};
+    const notice = document.getElementById("language-notice");
+    if (notice) notice.hidden = true;  // failed() shows it again when this is the fallback
     for (const element of document.querySelectorAll("[data-i18n]")) {
       if (element.dataset.i18nSource === undefined) {
         element.dataset.i18nSource = element.innerHTML.replace(/\s+/g, " ").trim();
@@ -123,6 +128,7 @@
   state.loaded = load(code);
   state.loaded.then((loaded) => whenParsed(() => {
     state.result = loaded;
+    if (state.code !== code) return;  // Python fell back to English, or Settings chose another
     apply(code, loaded.words);
     clearTimeout(giveUp);
     shown();
@@ -131,7 +137,7 @@
     clearTimeout(giveUp);
     whenParsed(() => {
       shown();
-      failed();
+      if (state.code === code) failed();
     });
   });
 })();

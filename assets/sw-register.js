@@ -52,6 +52,7 @@ async function start() {
     worker.addEventListener("statechange", check);
     check();
   };
+  keepLanguage(container);
   watch(registration.waiting);  // found on an earlier visit, still waiting
   watch(registration.installing);  // found by the browser's own check as this page loaded
   registration.addEventListener("updatefound", () => watch(registration.installing));
@@ -88,6 +89,17 @@ async function start() {
       registration.update().catch(() => {});  // offline: try again next time
     }
   });
+}
+
+// The language the page speaks was fetched before any worker existed (a first visit): ask
+// the worker to keep its files for offline play (tools/sw-source.js, KEEP_LOCALE). A later
+// switch in Settings fetches through the worker, which keeps the files itself.
+async function keepLanguage(container) {
+  const language = window.diceLanguage;
+  const files = language && language.languages[language.code];
+  if (!files || !files.mo) return;  // English: nothing to keep
+  const registration = await container.ready;
+  if (registration.active) registration.active.postMessage({ type: "KEEP_LOCALE", urls: [files.mo, files.words] });
 }
 
 // Register once the game is up (or after the load event plus a grace period, if it never

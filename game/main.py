@@ -54,14 +54,14 @@ try:
         data.show_status()
         app.actuate()
 
-    def language_failed(code: str, previous: str) -> None:
-        settings.keep_language(previous)
+    def language_failed(code: str, previous: str, chosen_here: bool) -> None:
+        settings.keep_language(previous, save=chosen_here)
         write_notices(document, [language_unavailable(code)])
 
     page_language.redraw = redraw
     settings.browser_language = page_language.browser_choice()
-    settings.on_language = lambda code, previous: page_language.switch(
-        code, lambda failed: language_failed(failed, previous))
+    settings.on_language = lambda code, previous, here: page_language.switch(
+        code, lambda failed: language_failed(failed, previous, here))
 
     link = parse_query(str(window.location.search))
     app.renderer.notify([link_problem(problem) for problem in link.notices])

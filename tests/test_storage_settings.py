@@ -147,3 +147,14 @@ def test_a_backup_with_damaged_settings_is_refused_like_any_damaged_record():
     assert (caught.value.problem, caught.value.record) == ("damaged", "settings")
     assert re.fullmatch(r"This backup is damaged: the settings in it cannot be read\. Details: .*theme.*\. "
                         r"Nothing was changed\.", backup_error_words(caught.value))
+
+
+def test_a_language_the_game_does_not_speak_is_ignored() -> None:
+    """Stored or in a backup: an unknown code, a number or no field at all follow the browser ("")."""
+    assert settings_from_text('{"language": "pl"}').language == "pl"
+    for raw in ('{"language": "xx"}', '{"language": 7}', '{"language": null}', '{"theme": "dark"}'):
+        assert settings_from_text(raw).language == "", raw
+    old = {key: value for key, value in settings_to_record(CHANGED).items() if key != "language"}
+    assert settings_from_record(old).language == ""  # a backup made before languages
+    assert settings_from_record({**old, "language": "klingon"}).language == ""
+    assert settings_from_record({**old, "language": "pt_BR"}).language == "pt_BR"

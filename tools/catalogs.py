@@ -40,8 +40,9 @@ PSEUDO = "en_XA"
 KEYWORDS = ("N_:1c,2",)
 #: A named placeholder, as the game writes them: %(name)s, %(count)d.
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sdif]|%%")
-#: A tag in a message of the page (tools/page_words.py: no attributes).
-TAG = re.compile(r"</?\w+>")
+#: Anything that looks like a tag: a message of the page goes into it as HTML
+#: (tools/page_words.py), so a translation holds exactly its source's tags, no others.
+TAG = re.compile(r"<[^>]*>")
 
 
 def pybabel(*args: str) -> None:

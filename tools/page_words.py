@@ -75,7 +75,7 @@ def extract(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any) 
 def page_words(catalog: Catalog) -> dict[str, str]:
     """Every translated message of the page in ``catalog``, English to the language."""
     return {str(m.id): str(m.string) for m in catalog
-            if m.id and m.string and not m.context and any(path == PAGE for path, _ in m.locations)}
+            if m.id and m.string and not m.fuzzy and not m.context and any(path == PAGE for path, _ in m.locations)}
 
 
 def words_json(catalog: Catalog) -> bytes:
@@ -103,6 +103,9 @@ def write_site_languages(site: Path) -> dict[str, dict[str, str]]:
     table: dict[str, dict[str, str]] = {"en": {"name": LANGUAGES["en"]}}
     for code in languages():
         catalog = read(LOCALE / code / "LC_MESSAGES" / f"{DOMAIN}.po")
+        for source, words in page_words(catalog).items():  # HTML in the page: never other tags than the source's
+            if INLINE.sub("", words).count("<") or INLINE.findall(words) != INLINE.findall(source):
+                raise ValueError(f"locale/{code}: the page's words for {source!r} hold other tags: {words!r}")
         table[code] = {"name": LANGUAGES[code]}
         for kind, data in (("mo", write_mo_bytes(catalog, code)), ("words", words_json(catalog))):
             name = f"{code}-{hashlib.sha256(data).hexdigest()[:12]}.{'mo' if kind == 'mo' else 'json'}"

@@ -115,10 +115,22 @@ routing.registerRoute(under("assets/strategy/"), new strategies.CacheFirst({
 // A language's catalog and page words (assets/language.js fetches the visitor's only): kept
 // once fetched, so that the game speaks it offline. Their names carry a hash of their
 // content, so a cached file is never stale; the bound keeps a few languages' worth.
-routing.registerRoute(under("locale/"), new strategies.CacheFirst({
+const isLocale = under("locale/");
+const locales = new strategies.CacheFirst({
   cacheName: cacheName("locale"),
-  plugins: [completeSameOrigin, new expiration.ExpirationPlugin({ maxEntries: 12, purgeOnQuotaError: true })],
-}));
+  plugins: [completeSameOrigin, notAvailable,
+    new expiration.ExpirationPlugin({ maxEntries: 12, purgeOnQuotaError: true })],
+});
+routing.registerRoute(isLocale, locales);
+// On a first visit the page fetched its language before this worker existed: it asks for
+// those files to be kept (assets/sw-register.js), from the HTTP cache that just got them.
+self.addEventListener("message", (event) => {
+  if (event.data?.type !== "KEEP_LOCALE" || !Array.isArray(event.data.urls)) return;
+  const urls = event.data.urls.map((url) => new URL(url, self.location.href))
+    .filter((url) => url.origin === self.location.origin && isLocale({ url }));
+  event.waitUntil(Promise.all(urls.map((url) => locales.handle({ event, request: new Request(url.href) })
+    .catch(() => {}))));
+});
 const isSnapshot = under("py/snapshot-");
 const snapshots = new strategies.CacheFirst({
   cacheName: SNAPSHOT,

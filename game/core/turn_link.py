@@ -29,8 +29,8 @@ True
 >>> try:
 ...     decode(text[:-2])
 ... except LinkDamaged as error:
-...     print(error)
-This game link is damaged (a character is changed or missing): ask for it again. Nothing here was changed.
+...     print(type(error).__name__)
+LinkDamaged
 """
 
 from __future__ import annotations
@@ -54,19 +54,19 @@ _CHECKSUM = 4
 
 
 class TurnLinkError(ValueError):
-    """A turn link that cannot be read; the message is for the player and quotes nothing from the link."""
+    """A turn link that cannot be read: damaged, or from a newer version (its type says which;
+    ``game.session.words.turn_link_error`` words it, quoting nothing from the link)."""
 
 
 class LinkDamaged(TurnLinkError):
     def __init__(self) -> None:
-        super().__init__("This game link is damaged (a character is changed or missing): ask for it again. "
-                         "Nothing here was changed.")
+        super().__init__("damaged game link")
 
 
 class LinkFromTheFuture(TurnLinkError):
     def __init__(self, version: int) -> None:
-        super().__init__(f"This game link was made by a newer version of Dice Pad (link format {version}; this "
-                         f"page reads format {FORMAT}). Reload the page to update it, then open the link again.")
+        super().__init__(f"game link format {version}, this page reads format {FORMAT}")
+        self.version = version
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ import datetime
 from collections.abc import Callable
 
 from game.core import save
+from game.core.names import clean_name
 from game.core.state import GameState
 from game.session.keeper import GameKeeper
 from game.session.outcome import Outcome
@@ -83,7 +84,9 @@ class Ending:
     def confirm_name(self, entry_id: str, name: str) -> Outcome:
         """The player entered (or kept) ``name`` for the high score ``entry_id``."""
         self._names = [queued for queued in self._names if queued[0] != entry_id]
-        if self.keeper is not None:
+        # A blank answer keeps the name the score was entered under (the player's, in the
+        # game): the records' own fallback for a blank name is a placeholder in no language.
+        if self.keeper is not None and clean_name(name, ""):
             self.keeper.records.scores.rename(entry_id, name)
             self.keeper.records.name.remember(name)
         self.last_entry = entry_id

@@ -103,7 +103,7 @@ class App:
         try:
             outcome = self.friends.open(text)
         except TurnLinkError as error:  # quotes nothing from the link; nothing stored changes
-            self.renderer.notify([str(error)])
+            self.renderer.notify([words.turn_link_error(error)])
             return False
         self.apply(outcome)
         return True

@@ -24,6 +24,8 @@ from game.core.language import _, list_separator, ngettext
 from game.core.links import MAX_SEED_LENGTH, LinkProblem
 from game.core.players import MAX_PLAYERS
 from game.core.state import GameState
+from game.core.turn_link import FORMAT as LINK_FORMAT
+from game.core.turn_link import LinkFromTheFuture, TurnLinkError
 from game.records.game_slot import Challenge
 from game.screens.closed_box import closed_label
 from game.session.downloads import Unavailable
@@ -258,3 +260,13 @@ def link_problem(problem: LinkProblem) -> str:
         return _("The link names rules this game does not know, so the official rules are used.")
     return _("The score to beat in the link is not a score from 0 to %(max)d, so it was ignored.") % {
         "max": rules.MAX_SCORE}
+
+
+def turn_link_error(error: TurnLinkError) -> str:
+    """Why a game link cannot be opened (game.core.turn_link), quoting nothing from it."""
+    if isinstance(error, LinkFromTheFuture):
+        return _("This game link was made by a newer version of Dice Pad (link format %(version)d; this page "
+                 "reads format %(format)d). Reload the page to update it, then open the link again.") % {
+            "version": error.version, "format": LINK_FORMAT}
+    return _("This game link is damaged (a character is changed or missing): ask for it again. "
+             "Nothing here was changed.")

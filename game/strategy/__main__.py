@@ -159,7 +159,12 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    speak(args.lang or environment_language(dict(os.environ)))
+    try:
+        speak(args.lang or environment_language(dict(os.environ)))
+    except SystemExit:
+        if args.lang:
+            raise
+        language.activate(None)  # the environment's language needs Babel: English without it
     try:
         table = load_table(args.preset, args.table.read_bytes()) if args.table else load_preset(args.preset)
         options = rank_options(table, args.filled, args.dice, args.rolls_left, args.yahtzee_bonuses)

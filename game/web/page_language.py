@@ -11,6 +11,7 @@ English with the page's notice (#language-notice), never a broken page (docs/lan
 
 from __future__ import annotations
 
+import gettext
 from collections.abc import Callable
 from typing import Any
 
@@ -26,50 +27,56 @@ except ImportError:  # CPython (the tests): no callbacks to wrap
         return function
 
 
-def _activate(loaded: Any) -> bool:
-    """Speak the language of ``loaded`` ({code, catalog, words}, from language.js); False if
-    its catalog cannot be read (English then)."""
-    code = str(loaded.code)
-    if code == language.SOURCE or not found(loaded.catalog):
-        language.activate(None)
-        return code == language.SOURCE
-    try:
-        language.activate(language.load(bytes(loaded.catalog.to_py())), code)
-    except CatalogError:
-        language.activate(None)
-        return False
-    return True
+def _translations(loaded: Any) -> gettext.GNUTranslations | None:
+    """The catalog of ``loaded`` ({code, catalog, words}, from language.js) read, None for
+    English; :class:`CatalogError` if it cannot be read."""
+    if str(loaded.code) == language.SOURCE or not found(loaded.catalog):
+        return None
+    return language.load(bytes(loaded.catalog.to_py()))
 
 
 class PageLanguage:
-    """The language the page speaks, and the switch Settings makes."""
+    """The language the page speaks, and the switch Settings makes.
+
+    Every switch gets a number: files that arrive for an earlier one (a slow network, two
+    choices in a row) are dropped, so the page, Python and the setting never disagree.
+    """
 
     def __init__(self, window: Any) -> None:
         state = getattr(window, "diceLanguage", None)
         self.state: Any = state if found(state) else None  # None: language.js did not run (English)
         self.redraw: Callable[[], None] = lambda: None  # set once the page is built (game/main.py)
+        self.switches = 0
 
     def start(self) -> None:
         """Speak the chosen language if its catalog is in; else once it comes (then redraw)."""
         if self.state is None or not found(self.state.loaded):
             return
-        result = self.state.result
-        if found(result):
-            if not _activate(result):
-                self._english()
-            return
-        if str(self.state.code) != language.SOURCE and not found(self.state.error):
-            self.state.loaded.then(create_once_callable(self._arrived))
+        if found(self.state.result):
+            self._use_first(self.state.result)
+        elif str(self.state.code) != language.SOURCE and not found(self.state.error):
+            self.state.loaded.then(create_once_callable(self._arrived), create_once_callable(self._not_arrived))
+
+    def _use_first(self, loaded: Any) -> bool:
+        try:
+            language.activate(_translations(loaded), str(loaded.code))
+        except CatalogError:
+            self._english()
+            return False
+        return True
 
     def _arrived(self, loaded: Any) -> None:
-        if _activate(loaded):
+        if self.switches == 0 and self._use_first(loaded):  # not if Settings chose another meanwhile
             self.redraw()
-        else:
+
+    def _not_arrived(self, _error: Any) -> None:
+        if self.switches == 0:
             self._english()
 
     def _english(self) -> None:
         """The catalog could not be read: the page's own words back to English too (one
         language on the page, never half of each), and the notice."""
+        language.activate(None)
         self.state.apply(language.SOURCE, None)
         self.state.code = language.SOURCE
         self.state.failed()
@@ -83,21 +90,24 @@ class PageLanguage:
     def switch(self, code: str, failed: Callable[[str], None]) -> None:
         """Speak ``code`` ("" for the browser's choice) from now on: fetch its files, then put
         its words in the page and redraw every region at once; ``failed(code)`` if they
-        cannot be had (offline before they were ever fetched), and nothing changes."""
+        cannot be had (offline before they were ever fetched, or damaged): then nothing
+        changes, the language spoken stays."""
         if self.state is None:
             return
-        wanted = code or self.browser_choice()
-        spawn(self._switch(wanted, failed))
+        self.switches += 1
+        spawn(self._switch(code or self.browser_choice(), self.switches, failed))
 
-    async def _switch(self, code: str, failed: Callable[[str], None]) -> None:
+    async def _switch(self, code: str, number: int, failed: Callable[[str], None]) -> None:
         try:
             loaded = await self.state.load(code)
-        except Exception:  # a JavaScript error from the fetch: offline, or the server gone
-            failed(code)
+            translations = _translations(loaded)
+        except Exception:  # a JavaScript error from the fetch (offline, the server gone), or CatalogError
+            if number == self.switches:
+                failed(code)
             return
-        if not _activate(loaded):
-            failed(code)
+        if number != self.switches:  # a later choice was made while these files came
             return
+        language.activate(translations, code)
         self.state.apply(code, loaded.words)  # the page's own words, in the same task as the redraw
         self.state.code = code
         self.redraw()

@@ -58,15 +58,17 @@ class ReviewDialog:
         self.draw()
 
     def draw(self) -> None:
+        from game.screens.review_words import asking_html
+
+        self.body.innerHTML = asking_html()  # at once: never the previous review while this one is asked for
         spawn(self._draw_async())
 
     async def _draw_async(self) -> None:
         state = self._state()
         if state is None:
             return
-        from game.screens.review_words import asking_html, no_table_html
+        from game.screens.review_words import no_table_html
 
-        self.body.innerHTML = asking_html()
         table = await self.app.coach.table_for(state.preset)
         if table is None:
             self.body.innerHTML = no_table_html()

@@ -46,7 +46,8 @@ class SettingsDialog:
         self.settings = records.settings.read()
         apply_settings(document, self.settings)
         self.browser_language = "en"  # the language the browser's own choice gives (game/main.py sets it)
-        self.on_language: Callable[[str, str], None] = lambda code, previous: None
+        # (the new language, the one before, whether this page chose it): game/main.py
+        self.on_language: Callable[[str, str, bool], None] = lambda code, previous, here: None
 
     def current(self) -> Settings:
         """The settings in force (from memory: cheap enough for every roll)."""
@@ -74,15 +75,17 @@ class SettingsDialog:
         self.settings = settings
         apply_settings(self.document, settings)
         if settings.language != previous:
-            self.on_language(settings.language, previous)
+            self.on_language(settings.language, previous, save)
         if save:
             self.records.settings.write(settings)  # a full store: kept in memory, and a notice says so
             self.show_notices()
 
-    def keep_language(self, language: str) -> None:
-        """Back to ``language``: the one chosen could not be loaded (offline), so it is not kept."""
+    def keep_language(self, language: str, save: bool) -> None:
+        """Back to ``language``: the one chosen could not be loaded (offline), so it is not
+        kept; stored again only if this page chose it (another tab's choice stays its own)."""
         self.settings = Settings(**{**self.settings.__dict__, "language": language})
-        self.records.settings.write(self.settings)
+        if save:
+            self.records.settings.write(self.settings)
         self.show_languages()
 
     def show_languages(self) -> None:

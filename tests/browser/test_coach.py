@@ -138,7 +138,7 @@ def test_a_deliberate_mistake_shows_in_the_review_with_its_loss(site, official):
     assert page.locator('#review-body .costliest li[data-decision="1"]').count() == 1
     assert f"lost {blunder.loss:.2f}" in page.locator('#review-body .costliest li[data-decision="1"]').inner_text()
     # Why the best was better, against what the player chose, in the costliest list and the table.
-    why = explain({}, options, 2, versus=blunder).text
+    why = reason_words(explain({}, options, 2, versus=blunder))
     assert page.locator('#review-body .costliest li[data-decision="1"] [data-coach-reason]').inner_text() == why
     assert "Your choice" in why or "open" in why
     assert first.locator("[data-coach-reason]").text_content() == why

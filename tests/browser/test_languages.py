@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, Page, Route
 
 from game.core.language import LANGUAGES, negotiate
 from tests.browser.board import screenshot
-from tests.browser.pages import SitePage, check_page, open_site
+from tests.browser.pages import SitePage, check_page, open_site, wait_for_offline_ready
 from tests.support import load_tool
 
 catalogs = load_tool("catalogs")
@@ -42,6 +42,13 @@ TEXTS_JS = """() => {
       if (el.hasAttribute(name)) texts.push(el.getAttribute(name));
     }
   }
+  // A closed list's choices and a chart's tooltips are not drawn, but they are read and shown.
+  for (const select of document.querySelectorAll("select")) {
+    if (shown(select)) texts.push(...[...select.options].map((option) => option.text.trim()));
+  }
+  for (const title of document.querySelectorAll("svg title")) {
+    if (shown(title.closest("svg"))) texts.push(title.textContent.trim());
+  }
   return texts;
 }"""
 
@@ -53,12 +60,12 @@ def words_of(site_dir: Path, code: str) -> dict[str, str]:
 
 
 def untranslated(page: Page, words: dict[str, str]) -> list[str]:
-    """The page's own texts (index.html's data-i18n marks) still in English."""
+    """The page's own texts (index.html's data-i18n marks) not in the language of ``words``."""
     return page.evaluate("""(words) => {
       const as = document.createElement("div");  // a translation as the browser serializes it (&nbsp;)
       return [...document.querySelectorAll("[data-i18n]")].filter((el) => {
         const source = el.dataset.i18nSource || el.innerHTML.replace(/\\s+/g, " ").trim();
-        if (!Object.hasOwn(words, source)) return false;
+        if (!Object.hasOwn(words, source)) return true;  // a key the page and the build see apart
         as.innerHTML = words[source];
         return el.innerHTML !== as.innerHTML;
       }).map((el) => el.dataset.i18nSource || el.innerHTML);
@@ -116,7 +123,8 @@ def test_settings_changes_the_language_at_once_and_keeps_the_game(fresh_site: Si
     fresh_site.run_python("from game.main import app\nfrom game.core.players import Player\n"
                           "app.start([Player('Ann'), Player('Ben')], seed='languages')\napp.roll()\n"
                           "app.score('chance')\napp.roll()\nresult = True")
-    before = page.inner_html("#dice"), page.inner_text("#scorecard [data-box='chance']")
+    faces = "() => [...document.querySelectorAll('#dice .die')].map((die) => die.dataset.face)"
+    before = page.evaluate(faces), page.inner_text("#scorecard [data-box='chance']")
     page.click("#show-settings")
     page.select_option("#settings-language", "pl")
     page.wait_for_function("document.documentElement.lang === 'pl'")
@@ -125,7 +133,7 @@ def test_settings_changes_the_language_at_once_and_keeps_the_game(fresh_site: Si
     assert page.inner_text("#settings-title") == words["Settings"]
     assert page.locator("#scorecard").inner_text().count("Generał") >= 1  # the card's five of a kind, in Polish
     assert page.inner_text("#scorecard [data-box='chance']") == before[1]  # the same game, the same points
-    assert page.locator("#dice .die").count() == 5
+    assert page.evaluate(faces) == before[0]  # the same dice on the table
     option = page.locator("#settings-language option[value='pl']")
     assert option.inner_text() == "Polski" and option.get_attribute("lang") == "pl"
     screenshot(page, "language-settings-pl")
@@ -170,6 +178,8 @@ def english_words(page: Page, allowed: set[str]) -> list[tuple[str, set[str]]]:
     message is accented, so a plain word that is not a name came from elsewhere."""
     found = []
     for text in page.evaluate(TEXTS_JS):
+        if text == "Dice Pad":  # the brand, in the header
+            continue
         plain = set(re.findall(r"[A-Za-z]{2,}", text)) - allowed
         if plain:
             found.append((text, plain))
@@ -186,9 +196,10 @@ def test_a_whole_game_in_the_pseudo_locale_shows_nothing_that_is_not_from_a_cata
     closing.append(site)
     page = site.page
     months = {str(m) for m in Locale.parse("de").months["format"]["wide"].values()}
-    # The names, the brand in the header, the titles' aria labels that hold a name, and the
-    # dates (German, the catalog's numbers and dates).
-    allowed = {"Ann", "Ben", "Dice", "Pad", *months}
+    # The players' names, the dates (German: the catalog's numbers and dates), and Settings'
+    # languages, each by its own name.
+    own_names = {word for name in LANGUAGES.values() for word in re.findall(r"[A-Za-z]{2,}", name)}
+    allowed = {"Ann", "Ben", *months, *own_names}
     seen: dict[str, list[tuple[str, set[str]]]] = {}
 
     def look(where: str) -> None:
@@ -231,3 +242,49 @@ def test_a_whole_game_in_the_pseudo_locale_shows_nothing_that_is_not_from_a_cata
     assert not found, json.dumps({w: [t for t, _ in texts][:6] for w, texts in found.items()}, ensure_ascii=False,
                                  indent=1)
     assert site.page.evaluate("window.diceErrors") == []
+
+
+def test_a_switch_that_cannot_load_keeps_the_language_and_the_last_choice_wins(
+        browser: Browser, site_url: str, site_dir: Path, closing: list[SitePage]) -> None:
+    damaged = ("**/locale/pl-*.mo", lambda route: route.fulfill(status=200, body=b"not a catalog"))
+    site = site_in(browser, site_url, "en-US", replies=[damaged])
+    closing.append(site)
+    page = site.page
+    page.click("#show-settings")
+    page.select_option("#settings-language", "pl")
+    page.wait_for_selector("#notices :text('Polski')")  # "Polski could not be loaded…", in English
+    assert page.get_attribute("html", "lang") == "en" and page.input_value("#settings-language") == ""
+    assert page.evaluate("JSON.parse(localStorage.getItem('yahtzee:settings')).language") == ""
+    # Two choices in a row: whichever files come last, the page speaks the last choice.
+    page.select_option("#settings-language", "fr")
+    page.select_option("#settings-language", "de")
+    page.wait_for_function("document.documentElement.lang === 'de'")
+    page.wait_for_timeout(1000)  # time for French files to land late, if they were to
+    assert page.get_attribute("html", "lang") == "de"
+    assert not untranslated(page, words_of(site_dir, "de"))
+    assert page.evaluate("JSON.parse(localStorage.getItem('yahtzee:settings')).language") == "de"
+    assert page.evaluate("window.diceErrors") == []
+
+
+def test_the_visitors_language_is_kept_for_offline_play(browser: Browser, site_url: str, site_dir: Path,
+                                                        closing: list[SitePage]) -> None:
+    site = site_in(browser, site_url, "pl-PL")
+    closing.append(site)
+    page = site.page
+    wait_for_offline_ready(site, site_dir)
+    # Fetched before the worker existed: the worker is asked to keep them (KEEP_LOCALE), and only them.
+    kept = """async () => {
+      const name = (await caches.keys()).find((key) => key.includes("-locale-"));
+      return name ? (await (await caches.open(name)).keys()).map((r) => r.url.split("/").pop()).sort() : [];
+    }"""
+    deadline = 100
+    while len(page.evaluate(kept)) < 2 and deadline:
+        page.wait_for_timeout(100)
+        deadline -= 1
+    assert [name.split("-")[0] for name in page.evaluate(kept)] == ["pl", "pl"]
+    page.context.set_offline(True)
+    page.reload()
+    site.wait_ready()
+    assert page.get_attribute("html", "lang") == "pl" and not page.is_visible("#language-notice")
+    assert not untranslated(page, words_of(site_dir, "pl"))
+    assert page.inner_text("#roll") != "Roll" and "Roll" not in page.inner_text("#roll")
