@@ -150,6 +150,9 @@ def rolloff_html(state: GameState) -> str:
     for number, throws in enumerate(state.rolloff, start=1):
         items = separator.join(f'{name_slot(seat)} {sum(dice)}<small> ({"-".join(map(str, dice))})</small>'
                                for seat, dice in throws)
-        rounds.append(_html(_("Who starts: %(throws)s") if number == 1 else _("tie, again: %(throws)s"), throws=items))
+        # Translators: each round of the roll-off for who starts is its own sentence; the throws
+        # are a list of "Ann 18 (6-6-3-2-1)".
+        rounds.append(_html(_("Who starts: %(throws)s.") if number == 1 else _("A tie, so again: %(throws)s."),
+                            throws=items))
     starts = _html(_("%(name)s starts."), name=name_slot(state.first))
-    return f"<p>{'; '.join(rounds)} — <strong>{starts}</strong></p>"
+    return f"<p>{' '.join(rounds)} <strong>{starts}</strong></p>"
