@@ -106,7 +106,7 @@ async function keepLanguage(container) {
 // comes up), so that precaching never competes with the first boot for the network.
 function booted() {
   return new Promise((resolve) => {
-    const ready = () => document.readyState === "complete" && document.body.dataset.state !== "loading";
+    const ready = () => document.readyState === "complete" && !["loading", "waking"].includes(document.body.dataset.state);
     if (ready()) {
       resolve();
       return;

@@ -19,6 +19,7 @@ from game.session.words import link_problem
 from game.web.data_panel import DataPanel
 from game.web.dialogs import Dialogs
 from game.web.dom import DomRenderer, write_notices
+from game.web.early_paint import EarlyPaint
 from game.web.feedback import Feedback
 from game.web.guard import report, spawn
 from game.web.inputs import bind_inputs
@@ -36,8 +37,10 @@ try:
     records = open_records(open_local_store(window))
     dialogs = Dialogs(document, records)
     settings = SettingsDialog(document, records, dialogs.show_notices)  # applies the stored theme and motion
-    app = App(DomRenderer(document, dialogs, Feedback(window, settings.current)), records, decide=decide,
+    renderer = DomRenderer(document, dialogs, Feedback(window, settings.current))
+    app = App(renderer, records, decide=decide,
               load_table=fetch_table, spawn=spawn, load_spread=fetch_spread, load_distribution=fetch_distribution)
+    renderer.drawn = EarlyPaint(document, window, lambda: app.state is None or app.state.over).drawn
     data = DataPanel(document, window, app, records, dialogs.refresh)
     dialogs.perfect = app.perfect  # Statistics overlays the optimal histogram once it has been fetched
     app.ending.on_finish = data.request_persistence  # a finished game is worth keeping: ask to keep it
@@ -71,6 +74,7 @@ try:
 
     for control in ("new-game", "show-games", "show-scores", "show-stats", "show-review", "share", "show-settings"):
         document.getElementById(control).disabled = False
+    document.querySelector("main.board").removeAttribute("inert")  # the board painted early (assets/paint.js) wakes
     document.body.dataset.state = "ready"
 except Exception as error:
     report(error)

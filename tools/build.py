@@ -180,6 +180,7 @@ def build(out: Path) -> int:
     _speed_up_boot(tmp, preload, pyodide)
     try:
         _load_tool("page_words").write_site_languages(tmp)
+        _load_tool("build_stamp").stamp_build(tmp, find_archive(tmp, "game").name)
     except ImportError as err:
         raise BuildError(f"{err}: the catalogs need Babel, `pip install -r requirements-build.txt`") from None
     except ValueError as err:

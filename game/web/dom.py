@@ -8,7 +8,7 @@ with ``textContent``, and says announcements in the live region. Input is
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from pyodide.ffi import jsnull
@@ -63,9 +63,11 @@ class DomRenderer:
         self.last: dict[str, str] = {}
         self.names: tuple[str, ...] = ()
         self.live = document.getElementById("announce")
+        self.drawn: Callable[[], None] = lambda: None  # after a change (game.web.early_paint keeps the board)
 
     def render(self, regions: Mapping[Region, str], names: Sequence[str]) -> None:
         focus = self._focus_key()
+        changed = False
         if tuple(names) != self.names:  # the name slots are the same HTML for other names: refill all
             self.last.clear()
             self.names = tuple(names)
@@ -77,7 +79,10 @@ class DomRenderer:
             element.hidden = not html
             fill_names(element, names)
             self.last[region] = html
+            changed = True
         self._restore_focus(focus)
+        if changed:
+            self.drawn()
 
     def announce(self, text: str) -> None:
         self.live.textContent = text

@@ -1,0 +1,84 @@
+"""The board kept for the next visit's first paint, before Python has started (issue 31).
+
+After the board is drawn, the regions' HTML goes into ``yahtzee:paint`` with what it must
+match to be shown again: this deployment's markup (``<meta name="dice-build">``, set by
+the build), the language, and the saved game it shows (a checksum of ``yahtzee:game``'s
+text). assets/paint.js shows it at once on the next visit, inert and marked as waking up,
+and only when all three still hold and no link is being opened: another tab's newer
+game, cleared storage, a new deployment or another language fall back to the loading
+view. A finished game is never kept (the next visit starts a new one). docs/performance.md,
+"The saved board at once".
+
+The record is a cache: writing it is put off until the page is idle (the click's own
+frame is not slowed), and a full store or any failure only means no early paint.
+
+>>> checksum("yahtzee"), checksum("")
+(818879117, 2166136261)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from game.core import language
+from game.records.game_slot import GAME_KEY
+from game.screens.regions import REGIONS
+from game.web.dom import found
+
+try:
+    from pyodide.ffi import create_once_callable
+except ImportError:  # CPython (the tests): no callbacks to wrap
+    def create_once_callable(function: Any, **_: Any) -> Any:
+        return function
+
+PAINT_KEY = "yahtzee:paint"
+PAINT_VERSION = 1
+
+
+def checksum(text: str) -> int:
+    """FNV-1a (32 bits) over the text's code points, as assets/paint.js computes it."""
+    value = 2166136261
+    for char in text:
+        value = ((value ^ ord(char)) * 16777619) & 0xFFFFFFFF
+    return value
+
+
+class EarlyPaint:
+    """Keeps the last board drawn for the next visit (a port of the renderer's: :meth:`drawn`)."""
+
+    def __init__(self, document: Any, window: Any, over: Callable[[], bool]) -> None:
+        self.document, self.window, self.over = document, window, over
+        meta = document.querySelector('meta[name="dice-build"]')
+        self.build = str(meta.getAttribute("content")) if found(meta) else ""
+        self.pending = False
+
+    def drawn(self) -> None:
+        """The board changed: keep it once the page is idle (one write for a burst of changes)."""
+        if self.pending or not self.build:
+            return
+        self.pending = True
+        idle: Any = getattr(self.window, "requestIdleCallback", None)
+        if found(idle):
+            idle(create_once_callable(self._keep), {"timeout": 2000})
+        else:
+            self.window.setTimeout(create_once_callable(self._keep), 200)
+
+    def _keep(self, *_: Any) -> None:
+        self.pending = False
+        storage = self.window.localStorage
+        try:
+            game = storage.getItem(GAME_KEY)
+            if self.over() or not found(game):
+                storage.removeItem(PAINT_KEY)
+                return
+            regions = {}
+            for region in REGIONS:
+                element = self.document.getElementById(region)
+                regions[region] = "" if element.hidden else str(element.innerHTML)
+            record = {"v": PAINT_VERSION, "build": self.build, "lang": language.current(),
+                      "game": checksum(str(game)), "regions": regions}
+            storage.setItem(PAINT_KEY, json.dumps(record, separators=(",", ":")))
+        except Exception:  # a full store, storage switched off: no early paint next time, nothing else
+            pass
