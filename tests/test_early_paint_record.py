@@ -78,6 +78,12 @@ class FakeWindow:
     def setTimeout(self, callback: Any, delay: int) -> None:  # noqa: N802
         self.later.append(callback)
 
+    def queueMicrotask(self, callback: Any) -> None:  # noqa: N802
+        self.later.append(callback)
+
+    def addEventListener(self, name: str, listener: Any) -> None:  # noqa: N802
+        self.listeners = {**getattr(self, "listeners", {}), name: listener}
+
     def run_later(self) -> None:
         while self.later:
             self.later.pop(0)()
@@ -99,6 +105,16 @@ def test_the_board_is_kept_once_idle_with_what_it_must_match(early_paint: types.
     paint.drawn()
     window.run_later()
     assert early_paint.PAINT_KEY not in window.localStorage
+
+
+def test_a_page_closed_before_idle_keeps_its_board(early_paint: types.ModuleType) -> None:
+    window = FakeWindow()
+    window.localStorage.setItem(GAME_KEY, "{}")
+    paint = early_paint.EarlyPaint(FakeDocument("s"), window, lambda: False)
+    paint.drawn()
+    window.later.pop(0)()  # the end of the task: the board and the saved game taken together
+    window.listeners["pagehide"]()  # before the idle callback
+    assert early_paint.PAINT_KEY in window.localStorage and not paint.pending
 
 
 def test_nothing_is_kept_without_a_stamp_or_a_saved_game(early_paint: types.ModuleType) -> None:

@@ -181,6 +181,7 @@ def build(out: Path) -> int:
     try:
         _load_tool("page_words").write_site_languages(tmp)
         _load_tool("build_stamp").stamp_build(tmp, find_archive(tmp, "game").name)
+        _load_tool("minify").strip_comments(tmp)  # last of the page's rewrites: they read its markers
     except ImportError as err:
         raise BuildError(f"{err}: the catalogs need Babel, `pip install -r requirements-build.txt`") from None
     except ValueError as err:

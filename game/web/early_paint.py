@@ -9,8 +9,10 @@ game, cleared storage, a new deployment or another language fall back to the loa
 view. A finished game is never kept (the next visit starts a new one). docs/performance.md,
 "The saved board at once".
 
-The record is a cache: writing it is put off until the page is idle (the click's own
-frame is not slowed), and a full store or any failure only means no early paint.
+The board and the saved game's text are taken together right after the change (a
+microtask: the game manager draws, then saves, in one task), so that they always belong
+together; writing them is put off until the page is idle or hidden (the click's own frame
+is not slowed). A full store or any failure only means no early paint.
 
 >>> checksum("yahtzee"), checksum("")
 (818879117, 2166136261)
@@ -28,10 +30,12 @@ from game.screens.regions import REGIONS
 from game.web.dom import found
 
 try:
-    from pyodide.ffi import create_once_callable
+    from pyodide.ffi import create_once_callable, create_proxy
 except ImportError:  # CPython (the tests): no callbacks to wrap
     def create_once_callable(function: Any, **_: Any) -> Any:
         return function
+
+    create_proxy = create_once_callable
 
 PAINT_KEY = "yahtzee:paint"
 PAINT_VERSION = 1
@@ -52,11 +56,33 @@ class EarlyPaint:
         self.document, self.window, self.over = document, window, over
         meta = document.querySelector('meta[name="dice-build"]')
         self.build = str(meta.getAttribute("content")) if found(meta) else ""
-        self.pending = False
+        self.pending = False  # a write is scheduled
+        self.taking = False  # a snapshot is queued for the end of this task
+        self.taken: tuple[dict[str, str], str | None, bool] | None = None  # regions, the game's text, over
+        # A page closed or reloaded before it was idle still keeps its last board.
+        self._flush = create_proxy(lambda *_: self._keep() if self.pending else None)
+        window.addEventListener("pagehide", self._flush)
 
     def drawn(self) -> None:
-        """The board changed: keep it once the page is idle (one write for a burst of changes)."""
-        if self.pending or not self.build:
+        """The board changed: take it with the game saved in the same task, keep it once the
+        page is idle (one write for a burst of changes)."""
+        if not self.build or self.taking:
+            return
+        self.taking = True
+        self.window.queueMicrotask(create_once_callable(self._take))
+
+    def _take(self, *_: Any) -> None:
+        self.taking = False
+        try:
+            game = self.window.localStorage.getItem(GAME_KEY)  # throws where storage is locked down
+        except Exception:
+            return
+        regions: dict[str, str] = {}
+        for region in REGIONS:
+            element = self.document.getElementById(region)
+            regions[region] = "" if element.hidden else str(element.innerHTML)
+        self.taken = (regions, str(game) if found(game) else None, self.over())
+        if self.pending:
             return
         self.pending = True
         idle: Any = getattr(self.window, "requestIdleCallback", None)
@@ -67,18 +93,16 @@ class EarlyPaint:
 
     def _keep(self, *_: Any) -> None:
         self.pending = False
-        storage = self.window.localStorage
+        if self.taken is None:
+            return
+        regions, game, over = self.taken
         try:
-            game = storage.getItem(GAME_KEY)
-            if self.over() or not found(game):
+            storage = self.window.localStorage
+            if over or game is None:
                 storage.removeItem(PAINT_KEY)
                 return
-            regions = {}
-            for region in REGIONS:
-                element = self.document.getElementById(region)
-                regions[region] = "" if element.hidden else str(element.innerHTML)
             record = {"v": PAINT_VERSION, "build": self.build, "lang": language.current(),
-                      "game": checksum(str(game)), "regions": regions}
+                      "game": checksum(game), "regions": regions}
             storage.setItem(PAINT_KEY, json.dumps(record, separators=(",", ":")))
         except Exception:  # a full store, storage switched off: no early paint next time, nothing else
             pass

@@ -173,5 +173,7 @@ SETTLED_JS = """() => {
   return Boolean(document.querySelector('[data-turn-link]') || (roll && !roll.disabled)
                  || document.querySelector('#status .result'));
 }"""
-#: All of localStorage, to compare before and after a link that must change nothing.
-STORAGE_JS = "() => JSON.stringify(Object.fromEntries(Object.entries(localStorage)))"
+#: All of localStorage, to compare before and after a link that must change nothing: every
+#: record, not the early paint's cache (yahtzee:paint, rewritten whenever the board is drawn).
+STORAGE_JS = ("() => JSON.stringify(Object.fromEntries(Object.entries(localStorage)"
+              ".filter(([key]) => key !== 'yahtzee:paint')))")
