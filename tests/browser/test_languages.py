@@ -97,15 +97,28 @@ def test_a_german_browser_sees_german_from_the_first_paint(browser: Browser, sit
     context = browser.new_context(locale="de-DE", viewport={"width": 360, "height": 640})
     page = context.new_page()
     closing.append(SitePage(page=page, origin=site_url))
-    page.goto(site_url, wait_until="commit")
-    # Hidden until the words are in; then every text of the page is German while Python starts.
-    page.wait_for_function("document.body && !document.documentElement.dataset.words")
-    words = words_of(site_dir, "de")
-    assert page.get_attribute("html", "lang") == "de"
-    assert page.evaluate("document.body.dataset.state") == "loading", "Python was ready before the check"
-    assert not untranslated(page, words)
-    assert page.inner_text("#loading").strip() == words["Starting Python…"]
+    # The page as it is the moment it is first shown (Python may be ready soon after):
+    # hidden until the words are in, then every text of the page German while Python starts.
+    page.add_init_script("""
+      new MutationObserver((_, observer) => {
+        if (document.documentElement.dataset.words === undefined && document.body) {
+          window.__atShown = {lang: document.documentElement.lang, state: document.body.dataset.state,
+            loading: (document.querySelector('#loading [data-i18n]') || {}).textContent,
+            marks: [...document.querySelectorAll('[data-i18n]')].map((el) => [el.dataset.i18nSource, el.innerHTML])};
+          observer.disconnect();
+        }
+      }).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-words']});""")
+    page.goto(site_url)
     page.wait_for_selector("body[data-state=ready]", timeout=120_000)
+    words = words_of(site_dir, "de")
+    shown = page.evaluate("window.__atShown")
+    assert shown is not None and shown["lang"] == "de" and shown["state"] == "loading", shown
+    assert shown["loading"] == words["Starting Python…"]
+    as_html = page.evaluate("""(pairs) => pairs.map(([source, html]) => {
+      const el = document.createElement('div'); el.innerHTML = html; return [source, el.innerHTML]; })""",
+                            [[source, words.get(source, "")] for source, _ in shown["marks"]])
+    expected = dict(as_html)
+    assert [source for source, html in shown["marks"] if expected.get(source) != html] == []
     assert page.inner_text("#new-game") == words["New game"]
     assert page.evaluate("window.diceErrors") == []
 
