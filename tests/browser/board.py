@@ -173,6 +173,16 @@ SETTLED_JS = """() => {
   return Boolean(document.querySelector('[data-turn-link]') || (roll && !roll.disabled)
                  || document.querySelector('#status .result'));
 }"""
+#: Page Python (SitePage.run_python) that plays the game on the board to its end: each turn one
+#: roll (unless rolled already), then the first box the rules allow.
+FINISH_GAME_PY = ("from game.main import app\nfrom game.core import rules\n"
+                  "while not app.state.over:\n"
+                  "    if app.state.rolls_used == 0:\n"
+                  "        app.roll()\n"
+                  "    legal = app.state.legal_scores()\n"
+                  "    app.score(next(b for b in rules.BOXES if b in legal))\n"
+                  "result = True")
+
 #: All of localStorage, to compare before and after a link that must change nothing: every
 #: record, not the early paint's cache (yahtzee:paint, rewritten whenever the board is drawn).
 STORAGE_JS = ("() => JSON.stringify(Object.fromEntries(Object.entries(localStorage)"

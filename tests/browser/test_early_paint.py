@@ -7,6 +7,7 @@ import json
 
 from playwright.sync_api import Page
 
+from tests.browser import board
 from tests.browser.pages import SitePage
 
 REGIONS_JS = """() => Object.fromEntries(["dice", "controls", "scorecard", "status"].map(
@@ -125,13 +126,7 @@ def test_a_finished_game_is_not_kept(fresh_site: SitePage) -> None:
     page = fresh_site.page
     play_a_little(fresh_site)
     kept(page)
-    fresh_site.run_python("from game.main import app\nfrom game.core import rules\n"
-                          "while not app.state.over:\n"
-                          "    if app.state.rolls_used == 0:\n"
-                          "        app.roll()\n"
-                          "    legal = app.state.legal_scores()\n"
-                          "    app.score(next(b for b in rules.BOXES if b in legal))\n"
-                          "result = True", timeout=60)
+    fresh_site.run_python(board.FINISH_GAME_PY, timeout=60)
     page.wait_for_function("localStorage.getItem('yahtzee:paint') === null", timeout=10_000)
     page.evaluate("document.querySelectorAll('dialog[open]').forEach((d) => d.close())")
     page.add_init_script(AT_WAKING)

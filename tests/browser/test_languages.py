@@ -18,6 +18,7 @@ from babel import Locale
 from playwright.sync_api import Browser, Page, Route
 
 from game.core.language import LANGUAGES, negotiate
+from tests.browser import board
 from tests.browser.board import screenshot
 from tests.browser.pages import SitePage, check_page, open_site, wait_for_offline_ready
 from tests.support import load_tool
@@ -228,13 +229,7 @@ def test_a_whole_game_in_the_pseudo_locale_shows_nothing_that_is_not_from_a_cata
     page.wait_for_selector("#coach .coach-reason")
     page.click("#coach-values")
     look("a turn with the coach")
-    site.run_python("from game.main import app\nfrom game.core import rules\n"
-                    "while not app.state.over:\n"
-                    "    if app.state.rolls_used == 0:\n"
-                    "        app.roll()\n"
-                    "    legal = app.state.legal_scores()\n"
-                    "    app.score(next(b for b in rules.BOXES if b in legal))\n"
-                    "result = True", timeout=60)
+    site.run_python(board.FINISH_GAME_PY, timeout=60)
     page.wait_for_timeout(500)
     look("the end of the game")
     if page.is_visible("#name-dialog"):
