@@ -3,7 +3,11 @@ log), the page's and the service worker's alike.
 
 The budget (docs/performance.md): what is downloaded before the game is ready adds up to
 at most 3.8 MB, counting each file at its brotli-11 size; no file is downloaded twice;
-and the 15 s after ready download at most a tenth of that again.
+and the 15 s after ready download at most a tenth of that again. As the host sends them
+(compressed on the fly at a low brotli quality, tools/compression.py) the same files
+weigh about a quarter more, which the host and today's browsers leave no way to avoid
+(docs/performance.md, "The bytes as the host sends them"): that count is held to its
+present level, so that it cannot grow unseen.
 """
 
 from __future__ import annotations
@@ -25,6 +29,9 @@ pytestmark = pytest.mark.browser
 compression = load_tool("compression")
 
 BUDGET_BYTES = 3_800_000
+#: The same first visit as the server sends it (tools/serve.py's log): 4.77 MB in Polish,
+#: the heaviest language, on 2026-11-26.
+SENT_CEILING_BYTES = 4_800_000
 AFTER_READY_S = 15.0
 AFTER_READY_SHARE = 0.10
 
@@ -106,4 +113,5 @@ def test_first_visit_fits_the_budget(visit: tuple[list, float, list[str]], site_
     for path in sorted(before, key=lambda path: -compression.brotli11_size(_file(site_dir, path))):
         print(f"  {compression.brotli11_size(_file(site_dir, path)):>9,}  {path}")
     assert weight <= BUDGET_BYTES, sorted(before)
+    assert sent <= SENT_CEILING_BYTES, sorted(before)
     assert later <= AFTER_READY_SHARE * weight, sorted(after)
