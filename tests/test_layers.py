@@ -13,7 +13,7 @@ import pytest
 
 GAME = Path(__file__).resolve().parents[1] / "game"
 #: In import order: a layer may import only itself and the layers before it.
-LAYERS = ("core", "strategy", "records", "screens", "session", "web", "main")
+LAYERS = ("core", "strategy", "daily", "records", "screens", "session", "web", "main")
 BROWSER = {"js", "pyscript", "pyodide"}
 MAX_LINES = 300
 

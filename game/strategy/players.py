@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from game.core import rules
 from game.core.players import LEVELS, ComputerLevel
@@ -55,8 +56,15 @@ class ScoreBox:
 ComputerMove = HoldDice | ScoreBox
 
 
+class Chooser(Protocol):
+    """What :func:`decide` asks of its randomness: ``random.Random`` has it, and so has an
+    integer generator whose draws must not depend on the Python version (game.daily.prng)."""
+
+    def choices(self, population: Sequence[Option], weights: Sequence[float], /) -> list[Option]: ...
+
+
 def decide(level: ComputerLevel, preset: str, filled: Mapping[str, int], dice: rules.Dice, rolls_left: int,
-           rng: random.Random, table: Table | None = None) -> ComputerMove:
+           rng: Chooser, table: Table | None = None) -> ComputerMove:
     """The computer's next move: :class:`HoldDice` (then re-roll the rest) or :class:`ScoreBox`.
 
     ``table`` is the preset's strategy table; in CPython it is loaded from
