@@ -17,7 +17,8 @@ WITH_EXAMPLES = ["game.rules", "game.core.rules", "game.core.dice", "game.core.s
                  "game.screens.markup", "game.screens.coach_panel", "game.screens.review_report",
                  "game.screens.games_list", "game.session.manager", "game.session.keeper", "game.session.opening",
                  "game.session.outcome", "game.session.ending", "game.session.games", "game.session.typed_dice",
-                 "game.strategy.options", "game.core.language", "game.core.labels"]
+                 "game.strategy.options", "game.core.language", "game.core.labels", "game.daily.prng",
+                 "game.daily.levels", "game.daily.moments", "game.daily.puzzle", "game.daily.grading"]
 
 
 def test_the_list_names_real_modules() -> None:

@@ -64,7 +64,8 @@ TAKE_RIGHT = (1, 2)
 #: Positions one game may give, never two of one turn: a turn's next roll would show what
 #: was held, and ten moments of one card would make a dull day.
 MAX_PER_GAME = 3
-#: Games a day may play; no date of the 3,650 measured needed more than a handful.
+#: Games a day may play: a guard, far out of reach (3,650 days from 2024-01-01 needed 4 to 17,
+#: median 5; docs/daily.md). Reaching it raises rather than return fewer than ten.
 MAX_GAMES = 200
 
 #: The ten, in the order shown: a phase, a kind and the rolls left it takes (1 or 2 for a
