@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import random
 from collections import Counter
@@ -60,8 +61,7 @@ def test_the_same_date_gives_the_same_ten_whatever_was_computed_before(table: Ta
 def test_the_digest_sees_any_change(table: Table) -> None:
     ten = todays_ten("2026-01-01", table)
     first = ten.positions[0]
-    changed = Puzzle(ten.date, (first.__class__(**{**first.__dict__, "rolls_left": 1}), *ten.positions[1:]),
-                     ten.games)
+    changed = Puzzle(ten.date, (dataclasses.replace(first, rolls_left=1), *ten.positions[1:]), ten.games)
     assert changed.digest != ten.digest
 
 

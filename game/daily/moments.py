@@ -3,7 +3,7 @@
 Every *moment* is a real decision of a real game: the card as it stands, the dice on the
 table, the rolls left, and the coach's ranking of every option. The games are played by
 a computer of one level each, so the cards look like people's: Optimal's are tidy,
-Casual's (most games) carry the odd slip, Beginner's the habits of a beginner.
+Casual's (half the games) carry the odd slip, Beginner's the habits of a beginner.
 
 >>> from game.daily.prng import day_rng
 >>> from game.strategy.tables import load_preset
