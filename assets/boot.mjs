@@ -23,6 +23,9 @@ export * from "../runtime/pyodide/pyodide.mjs";
 
 const bundleURL = new URL("../game.zip", import.meta.url).href;
 const stdLibURL = new URL("../stdlib.zip", import.meta.url).href;
+// The features loaded on first use (Today's ten), in an archive of their own that the first
+// visit does not download: game/web/later.py fetches it when one is first opened.
+globalThis.diceLaterArchive = new URL("../later.zip", import.meta.url).href;
 // Python's memory once started with the game's pure modules imported, made by the build
 // (tools/make_snapshot.mjs) and named by its content like the archives.
 const snapshotURL = new URL("../snapshot.bin", import.meta.url).href;

@@ -42,6 +42,7 @@ from python_archives import (  # noqa: E402  (tools/ is a folder of scripts, not
     ARCHIVES,
     BUNDLE,
     GAME_PACKAGES,
+    LATER_BUNDLE,
     SNAPSHOT,
     STDLIB_BUNDLE,
     ZIP_BYTECODE,
@@ -53,6 +54,7 @@ from python_archives import (  # noqa: E402  (tools/ is a folder of scripts, not
     make_snapshot,
     point_boot_at,
     snapshot_modules,
+    split_later,
     write_archive,
 )
 
@@ -245,9 +247,10 @@ def _speed_up_boot(site: Path, pyscript_chunks: list[str], pyodide: Path) -> Non
     stdlib: list[Path] = []
     for pyc in bytecode:
         (game if pyc.relative_to(site / ZIP_BYTECODE).parts[0] in GAME_PACKAGES else stdlib).append(pyc)
-    game_members = bundle_members(site, game)
+    game_members, later_members = split_later(bundle_members(site, game))
     names = {
         BUNDLE: write_archive(site, "game", game_members),
+        LATER_BUNDLE: write_archive(site, "later", later_members),
         STDLIB_BUNDLE: write_archive(site, "stdlib", bundle_members(site, stdlib)),
     }
     # Shipped inside the archives only.

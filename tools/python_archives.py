@@ -1,7 +1,9 @@
 """The Python the site ships, made at build time (tools/build.py runs it): the bytecode
 archives and the memory snapshot.
 
-- py/game-<hash>.zip: the bytecode of game/;
+- py/game-<hash>.zip: the bytecode of game/ that the page may import at any moment;
+- py/later-<hash>.zip: the bytecode of the features the page loads on first use, after an
+  await (LATER_MODULES: Today's ten), so that they add nothing to the first visit;
 - py/stdlib-<hash>.zip: the bytecode of the standard-library modules the site imports;
 - py/snapshot-<hash>.bin: Python's memory once started with the game's pure modules
   imported (tools/make_snapshot.mjs);
@@ -33,6 +35,14 @@ ARCHIVES = "py"
 #: The archive of the game's Python modules that the page loads (tools/build.py), as
 #: assets/boot.mjs names it before the build gives it its hashed name.
 BUNDLE = "game.zip"
+#: The archive of the modules loaded on first use (game/web/later.py fetches it); likewise.
+LATER_BUNDLE = "later.zip"
+#: The modules of the later archive, by the start of their path in it: Today's ten, and the
+#: review of a game and its charts. Only what the page imports after awaiting
+#: game.web.later.ensure() belongs here: tests/test_archives.py fails if a module of
+#: game.zip imports one of these other than inside a function.
+LATER_MODULES = ("game/daily/", "game/strategy/review.pyc", "game/screens/review_report.pyc",
+                 "game/screens/charts.pyc")
 #: The standard library the site imports, as bytecode (tools/build.py); likewise.
 STDLIB_BUNDLE = "stdlib.zip"
 #: The Python memory snapshot a returning player's page starts from (tools/make_snapshot.mjs),
@@ -48,6 +58,16 @@ GAME_PACKAGES = ("game",)
 ZIP_BYTECODE = ".zip-bytecode"
 #: What the build replaces in assets/boot.mjs with pyodide-lock.json's "info".
 LOCK_MARKER = '"build: lock info"'
+
+
+def split_later(members: list[tuple[str, bytes]]) -> tuple[list[tuple[str, bytes]], list[tuple[str, bytes]]]:
+    """The game's archive members as (game.zip's, later.zip's), each in the order given.
+
+    >>> split_later([("game/core/rules.pyc", b""), ("game/daily/prng.pyc", b"")])
+    ([('game/core/rules.pyc', b'')], [('game/daily/prng.pyc', b'')])
+    """
+    later = [member for member in members if member[0].startswith(LATER_MODULES)]
+    return [member for member in members if not member[0].startswith(LATER_MODULES)], later
 
 
 def snapshot_modules(members: list[str]) -> list[str]:

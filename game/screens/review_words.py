@@ -65,5 +65,6 @@ def asking_html() -> str:
 
 
 def no_table_html() -> str:
-    """The review dialog when the coach's strategy table could not be loaded."""
+    """The review dialog when the coach's strategy table, or the review's own modules
+    (game/web/later.py), could not be loaded: offline, before the service worker kept them."""
     return _empty(_("The review needs the strategy table, which could not be loaded."))

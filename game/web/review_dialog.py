@@ -8,6 +8,7 @@ from game.core import save
 from game.core.state import GameState
 from game.screens.games_list import finished_options_html
 from game.session.manager import App
+from game.web import later
 from game.web.dom import fill_names
 from game.web.guard import spawn
 
@@ -70,7 +71,7 @@ class ReviewDialog:
         from game.screens.review_words import no_table_html
 
         table = await self.app.coach.table_for(state.preset)
-        if table is None:
+        if table is None or not await later.available():
             self.body.innerHTML = no_table_html()
             return
         from game.screens.review_report import review_html
