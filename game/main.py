@@ -71,6 +71,8 @@ try:
     # No name yet on this device: the game started gives the seat its default name ("Player 1").
     app.open(link, records.name.read() or "", from_fragment(str(window.location.hash)))
     app.show_notices()
+    if link.ten is not None:  # ?ten=YYYY-MM-DD: that day's ten, over the player's own game
+        commands.open_ten(link.ten)
 
     for control in ("new-game", "show-games", "show-scores", "show-stats", "show-review", "share", "show-settings"):
         document.getElementById(control).disabled = False

@@ -42,3 +42,14 @@ def test_the_daily_link_uses_the_date():
 def test_a_hostile_challenger_name_is_kept_as_text_and_bounded():
     link = parse_query("?seed=a&beat=10&from=" + "%3Cimg%20src%3Dx%3E" * 10)
     assert link.challenger.startswith("<img src=x>") and len(link.challenger) <= 32
+
+
+def test_a_ten_link_names_a_day_that_has_come() -> None:
+    today = datetime.date(2026, 11, 26)
+    assert parse_query("?ten=2026-11-26", today).ten == "2026-11-26"
+    assert parse_query("?ten=2024-02-29", today).ten == "2024-02-29"
+    for query, problem in (("?ten=2026-11-27", "ten-future"), ("?ten=2026-02-30", "ten"), ("?ten=26.11.2026", "ten"),
+                           ("?ten=", "ten"), ("?ten=2026-1-5", "ten")):
+        link = parse_query(query, today)
+        assert link.ten is None and link.notices == (problem,), query
+    assert parse_query("?seed=abc", today).ten is None

@@ -37,12 +37,12 @@ ARCHIVES = "py"
 BUNDLE = "game.zip"
 #: The archive of the modules loaded on first use (game/web/later.py fetches it); likewise.
 LATER_BUNDLE = "later.zip"
-#: The modules of the later archive, by the start of their path in it: Today's ten, and the
-#: review of a game and its charts. Only what the page imports after awaiting
+#: The modules of the later archive, by the start of their path in it: Today's ten (its
+#: core, its play and its screen), and the review of a game and its charts. Only what the page imports after awaiting
 #: game.web.later.ensure() belongs here: tests/test_archives.py fails if a module of
 #: game.zip imports one of these other than inside a function.
-LATER_MODULES = ("game/daily/", "game/strategy/review.pyc", "game/screens/review_report.pyc",
-                 "game/screens/charts.pyc")
+LATER_MODULES = ("game/daily/", "game/screens/ten_view.pyc",
+                 "game/strategy/review.pyc", "game/screens/review_report.pyc", "game/screens/charts.pyc")
 #: The standard library the site imports, as bytecode (tools/build.py); likewise.
 STDLIB_BUNDLE = "stdlib.zip"
 #: The Python memory snapshot a returning player's page starts from (tools/make_snapshot.mjs),

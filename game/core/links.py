@@ -23,7 +23,7 @@ from game.core.names import clean_name
 MAX_SEED_LENGTH = 64
 #: What a link got wrong: a seed that is not a short printable text, rules this game does not
 #: know, a score to beat that is not a score.
-LinkProblem = Literal["seed", "preset", "beat"]
+LinkProblem = Literal["seed", "preset", "beat", "ten", "ten-future"]
 
 
 @dataclass(frozen=True)
@@ -36,6 +36,8 @@ class Link:
     challenger: str | None = None
     daily: bool = False
     notices: tuple[LinkProblem, ...] = ()
+    #: ``?ten=YYYY-MM-DD``: that day's Today's ten, opened at once (not a day still to come).
+    ten: str | None = None
 
 
 def valid_seed(text: str) -> bool:
@@ -87,7 +89,27 @@ def parse_query(query: str, today: datetime.date | None = None) -> Link:
         challenger = clean_name(challenger, default="") or None  # unnamed: worded when the game opens
     if beat is not None and seed is None:
         beat, challenger = None, None  # a score to beat means nothing on other dice
-    return Link(seed, preset, beat, challenger, daily, tuple(notices))
+    ten = first("ten")
+    if ten is not None:
+        day = iso_day(ten)
+        if day is None or day > (today or datetime.date.today()):
+            notices.append("ten" if day is None else "ten-future")
+            ten = None
+    return Link(seed, preset, beat, challenger, daily, tuple(notices), ten)
+
+
+def iso_day(text: str) -> datetime.date | None:
+    """The date ``text`` names in the form ``YYYY-MM-DD`` exactly, else None.
+
+    >>> iso_day("2026-11-26"), iso_day("2026-02-30"), iso_day("20261126"), iso_day("2026-1-5")
+    (datetime.date(2026, 11, 26), None, None, None)
+    """
+    if len(text) != 10 or text[4] != "-" or text[7] != "-" or not (text[:4] + text[5:7] + text[8:]).isdigit():
+        return None
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        return None
 
 
 def challenge_query(seed: str, preset: str, score: int, name: str) -> str:

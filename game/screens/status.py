@@ -29,11 +29,13 @@ def _html(message: str, **markup: object) -> str:
 
 
 def end_actions() -> str:
-    """What to do after a game: a new one, its review, its result shared."""
+    """What to do after a game: a new one, its review, its result shared, Today's ten."""
     again, review, share = escape(_("New game")), escape(_("Review this game")), escape(_("Share result"))
+    ten = escape(_("Today's ten"))
     return (f'<button type="button" id="again">{again}</button>'
             f'<button type="button" id="review-game">{review}</button>'
-            f'<button type="button" id="share-result">{share}</button>')
+            f'<button type="button" id="share-result">{share}</button>'
+            f'<button type="button" id="ten-open">{ten}</button>')
 
 
 def status_html(state: GameState, turn_link: str | None = None, catching_up: bool = False,

@@ -258,6 +258,10 @@ def link_problem(problem: LinkProblem) -> str:
                  "game was started.") % {"count": MAX_SEED_LENGTH}
     if problem == "preset":
         return _("The link names rules this game does not know, so the official rules are used.")
+    if problem == "ten":
+        return _("The link to Today's ten does not name a day (YYYY-MM-DD), so it was ignored.")
+    if problem == "ten-future":
+        return _("The link to Today's ten names a day still to come, so it was ignored.")
     return _("The score to beat in the link is not a score from 0 to %(max)d, so it was ignored.") % {
         "max": rules.MAX_SCORE}
 

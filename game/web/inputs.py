@@ -24,6 +24,7 @@ PageCommand = Literal[
     "review-pick-game", "review-pick-seat", "backup-save", "backup-restore", "backup-file", "share", "challenge",
     "close-dialog", "other-tab", "focus-next", "focus-previous", "menu", "show-card",
     "show-settings", "settings-changed", "send-game", "share-result", "resume-friends", "open-link",
+    "ten", "ten-die", "ten-roll", "ten-box", "ten-next", "ten-again", "ten-share",
 ]
 Command = GameCommand | PageCommand
 #: A selector, its command, and where the argument comes from ("" for none): an attribute of
@@ -32,6 +33,16 @@ Binding = tuple[str, Command, str]
 Dispatch = Callable[[Command, str], None]
 
 CLICKS: tuple[Binding, ...] = (
+    # Today's ten: its dialog draws a position as the board draws the game, so its dice and
+    # boxes are taken here, before the board's bindings below would take them.
+    ("#ten-dialog [data-die]", "ten-die", "data-die"),
+    ("#ten-dialog [data-box]", "ten-box", "data-box"),
+    ("#ten-roll", "ten-roll", ""),
+    ("#ten-next", "ten-next", ""),
+    ("#ten-again", "ten-again", ""),
+    ("#ten-share", "ten-share", ""),
+    ("#setup-ten", "ten", ""),
+    ("#ten-open", "ten", ""),
     # The board (game commands).
     ("[data-die]", "hold", "data-die"),
     ("#roll", "roll", ""),

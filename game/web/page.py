@@ -24,6 +24,7 @@ from game.web.share import share_challenge, share_game, share_page, share_result
 
 if TYPE_CHECKING:
     from game.web.review_dialog import ReviewDialog
+    from game.web.ten_dialog import TenDialog
 
 
 class PageCommands:
@@ -36,6 +37,7 @@ class PageCommands:
         self.setup = SetupDialog(document)
         self.menu_toggle = document.getElementById("menu-toggle")
         self._review: ReviewDialog | None = None
+        self._ten_dialog: TenDialog | None = None
         self.handlers: dict[PageCommand, Callable[[str], None]] = {
             "new-game": lambda _: self.setup.open(),
             "setup-rows": lambda _: self.setup.show_rows(),
@@ -71,6 +73,13 @@ class PageCommands:
             "focus-previous": lambda _: move_box_focus(document, -1),
             "menu": lambda _: self._fold_menu(toggle=True),
             "show-card": lambda seat: dialogs.show_card(app.state, int(seat)),
+            "ten": lambda _: self.open_ten(None),
+            "ten-die": lambda die: self.ten.die(die),
+            "ten-roll": lambda _: self.ten.roll(),
+            "ten-box": lambda box: self.ten.box(box),
+            "ten-next": lambda _: self.ten.next(),
+            "ten-again": lambda _: self.ten.again(),
+            "ten-share": lambda _: self.ten.share(),
         }
 
     @property
@@ -81,6 +90,21 @@ class PageCommands:
 
             self._review = ReviewDialog(self.document, self.app)
         return self._review
+
+    @property
+    def ten(self) -> TenDialog:
+        """Today's ten's dialog, built on first use."""
+        if self._ten_dialog is None:
+            from game.web.ten_dialog import TenDialog
+
+            self._ten_dialog = TenDialog(self.document, self.window, self.app)
+        return self._ten_dialog
+
+    def open_ten(self, day: str | None) -> None:
+        """Today's ten (``day``: a link's date), over whatever dialog was open."""
+        self.setup.close()
+        self.dialogs.close()
+        self.ten.open(day)
 
     def dispatch(self, command: Command, arg: str) -> None:
         if command != "menu":

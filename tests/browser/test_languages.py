@@ -246,6 +246,18 @@ def test_a_whole_game_in_the_pseudo_locale_shows_nothing_that_is_not_from_a_cata
         page.wait_for_selector(ready or dialog, timeout=60_000)
         look(dialog)
     screenshot(page, "language-pseudo-settings")
+    # Today's ten: a position, its grading, and the result (the end of a game opens it).
+    page.evaluate("document.querySelectorAll('dialog[open]').forEach((d) => d.close())")
+    page.click("#ten-open")
+    page.wait_for_selector("#ten-body .ten-progress", timeout=60_000)
+    look("today's ten: a position")
+    for number in range(1, 11):
+        page.click("#ten-roll" if page.locator("#ten-roll").count() else "#ten-dialog .ten-pad button[data-box]")
+        page.wait_for_selector("#ten-body .ten-reason")
+        look(f"today's ten: grading {number}")
+        page.click("#ten-next")
+    page.wait_for_selector("#ten-body .ten-grid")
+    look("today's ten: the result")
     found = {where: texts for where, texts in seen.items() if texts}
     assert not found, json.dumps({w: [t for t, _ in texts][:6] for w, texts in found.items()}, ensure_ascii=False,
                                  indent=1)

@@ -1,0 +1,138 @@
+"""Today's ten on screen: a position to answer, its grading, and the day's result, as HTML.
+
+The position is drawn as the game's own board (its dice and its card, from
+:func:`game.daily.play.board_of`), so it reads as a moment of a real game; the
+dialog's controls carry ``ten-`` ids and the dialog's own input bindings
+(game/web/inputs.py) take its dice and boxes before the board's do. Every word comes from
+the catalogs; the squares are the result's only symbols, and each has its words beside it.
+
+>>> from game.core.language import activate
+>>> from game.daily.puzzle import todays_ten
+>>> from game.daily.play import TenPlay
+>>> from game.strategy.tables import load_preset
+>>> activate(None)
+>>> play = TenPlay(todays_ten("2024-05-01", load_preset("official")), practice=False)
+>>> "Decision 1 of 10" in ten_html(play)
+True
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+
+from game.core.language import _, ngettext
+from game.core.numbers import decimal, long_date
+from game.core.players import level_name
+from game.daily.grading import Colour, Graded, par
+from game.daily.play import TenPlay, board_of
+from game.screens.board import dice_html
+from game.screens.choice_words import choice_words
+from game.screens.markup import escape
+from game.screens.reason_words import reason_words
+from game.screens.scorecard import scorecard_html
+
+
+def squares_html(colours: Sequence[Colour]) -> str:
+    """The squares drawn in CSS (style.css), not as emoji: a device without a colour emoji
+    font shows them alike. The share text has the emoji (grading.grid)."""
+    return "".join(f'<span class="ten-sq ten-{colour}"></span>' for colour in colours)
+
+
+def _p(css: str, text: str) -> str:
+    return f'<p class="{css}">{escape(text)}</p>'
+
+
+def _button(ident: str, text: str, primary: bool = False) -> str:
+    css = ' class="primary"' if primary else ""
+    return f'<button type="button" id="{ident}"{css}>{escape(text)}</button>'
+
+
+def verdict_words(colour: Colour, loss: float) -> str:
+    """What one graded choice cost, in words (the square is drawn beside it)."""
+    points = decimal(loss, 1)
+    if colour == "exact":
+        return _("The best choice.")
+    if colour == "small":
+        return _("A small slip. Points lost: %(points)s") % {"points": points}
+    if colour == "larger":
+        return _("A costly choice. Points lost: %(points)s") % {"points": points}
+    return _("A blunder. Points lost: %(points)s") % {"points": points}
+
+
+def _progress(play: TenPlay) -> str:
+    position = play.position
+    # Translators: Today's ten: which of the ten decisions this is, and when in its game it comes.
+    text = _("Decision %(number)d of %(count)d · turn %(turn)d, after roll %(roll)d") % {
+        "number": position.index + 1, "count": len(play.puzzle.positions), "turn": position.turn,
+        "roll": position.roll}
+    practice = _p("ten-practice", _("Practice: this go is not scored.")) if play.practice else ""
+    return _p("ten-progress", text) + practice
+
+
+def _graded_html(graded: Graded, last: bool) -> str:
+    best = _("Best: %(choice)s") % {"choice": choice_words(graded.best)}
+    # Translators: Today's ten: the button that goes on to the next of the ten decisions.
+    follow = _("See the result") if last else _("Next")
+    return (f'<p class="ten-verdict">{squares_html([graded.colour])} '
+            f'{escape(verdict_words(graded.colour, graded.loss))}</p>'
+            + ("" if graded.colour == "exact" else _p("ten-best", best))
+            + _p("ten-reason", reason_words(graded.reason))
+            + f'<p class="ten-actions">{_button("ten-next", follow, primary=True)}</p>')
+
+
+def ten_html(play: TenPlay, problem: str = "") -> str:
+    """The dialog's body: the result once all ten are answered; else the position, asked
+    or graded; ``problem``, a refusal of the last action in words (shown above the dice)."""
+    if play.done and not play.showing:
+        return result_html(play)
+    position, state = play.position, board_of(play)
+    graded = play.last if play.showing else None
+    hint_box = graded.best.box if graded is not None else None
+    hint_dice = graded.best.hold if graded is not None and graded.best.hold is not None else None
+    if graded is not None:
+        middle = _graded_html(graded, last=play.done)
+    else:
+        ask = (_("Hold the dice you keep and roll, or choose a box.") if position.rolls_left
+               else _("No roll left: choose a box."))
+        # Translators: Today's ten: roll the dice not held (the choice of a hold is then graded).
+        others = _("Roll the others")
+        roll = f'<p class="ten-actions">{_button("ten-roll", others, primary=True)}</p>'
+        middle = _p("ten-ask", ask) + (roll if position.rolls_left else "")
+    refused = f'<p class="ten-problem" role="alert">{escape(problem)}</p>' if problem else ""
+    return (_progress(play) + refused
+            + f'<div class="dice ten-dice" role="group">{dice_html(state, hint=hint_dice)}</div>'
+            + middle + f'<div class="pad ten-pad">{scorecard_html(state, hint=hint_box)}</div>')
+
+
+def result_html(play: TenPlay) -> str:
+    """The day's result: the squares, the points lost, the par, and what to do next."""
+    outcome = play.result
+    if outcome is None:
+        return ""
+    day = par(play.puzzle)
+    exact = outcome.exact
+    summary = ngettext("%(exact)d best choice of ten.", "%(exact)d best choices of ten.", exact) % {"exact": exact}
+    lost = _("Points lost in all: %(points)s") % {"points": decimal(outcome.total_loss, 1)}
+    casual = _("%(level)s would lose %(points)s.") % {"level": level_name("noisy"), "points": decimal(day.casual, 1)}
+    beginner = _("%(level)s would lose %(points)s.") % {"level": level_name("greedy"),
+                                                        "points": decimal(day.beginner, 1)}
+    practice = _p("ten-practice", _("Practice: this go is not scored.")) if play.practice else ""
+    share = _button("ten-share", _("Share the result"), primary=True)
+    again = _button("ten-again", _("Play again as practice"))
+    grid = f'<p class="ten-grid" aria-hidden="true">{squares_html(outcome.colours)}</p>'
+    return (practice + grid + _p("ten-summary", summary) + _p("ten-lost", lost) + _p("ten-par", f"{casual} {beginner}")
+            + f'<p class="ten-actions">{share} {again}</p>')
+
+
+def share_text(play: TenPlay, link: str) -> str:
+    """The result for a chat: the date, the points lost, the squares and the day's link;
+    no position and no choice, so that a friend can still play it."""
+    outcome = play.result
+    if outcome is None:
+        return link
+    values = {"date": long_date(datetime.date.fromisoformat(play.puzzle.date)),
+              "points": decimal(outcome.total_loss, 1)}
+    head = (_("Today's ten, %(date)s, as practice: %(points)s points lost") if play.practice
+            else _("Today's ten, %(date)s: %(points)s points lost")) % values
+    return f"{head}\n{outcome.grid}\n{link}"

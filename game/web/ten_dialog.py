@@ -1,0 +1,124 @@
+"""Today's ten in ``#ten-dialog``: opened from the New game dialog, the end of a game, or a
+``?ten=YYYY-MM-DD`` link; its modules come on first use (game/web/later.py).
+
+The dialog holds one attempt (:class:`game.daily.play.TenPlay`) and redraws its body
+after every action; the game on the board stays as it is underneath.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import TYPE_CHECKING, Any
+
+from game.core import rules
+from game.core.language import _
+from game.screens.markup import escape
+from game.session.manager import App
+from game.web import later
+from game.web.dom import fill_names
+from game.web.guard import spawn
+from game.web.share import start_share
+
+if TYPE_CHECKING:
+    from game.daily.play import TenPlay
+
+
+class TenDialog:
+    """Fills ``#ten-dialog``; the puzzle is dealt when it opens."""
+
+    def __init__(self, document: Any, window: Any, app: App) -> None:
+        self.document, self.window, self.app = document, window, app
+        self.dialog = document.getElementById("ten-dialog")
+        self.body = document.getElementById("ten-body")
+        self.play: TenPlay | None = None
+        self._opening = 0  # numbered, so that only the last of two quick openings draws
+
+    def open(self, day: str | None = None) -> None:
+        """Open on ``day`` (ISO; today when None): today's first go is scored, any other
+        day, or another go, is practice."""
+        today = datetime.date.today().isoformat()
+        day = day or today
+        practice = day != today or (self.play is not None and self.play.puzzle.date == day and not self.play.practice)
+        self._opening += 1
+        dealing = _("Dealing the day's ten…")
+        self.body.innerHTML = f'<p class="ten-loading">{escape(dealing)}</p>'
+        if not self.dialog.open:
+            self.dialog.showModal()
+        spawn(self._deal(day, practice, self._opening))
+
+    async def _deal(self, day: str, practice: bool, opening: int) -> None:
+        table = await self.app.coach.table_for(rules.DEFAULT_PRESET)
+        if table is None or not await later.available():
+            if opening == self._opening:  # worded here: the later archive may be what is missing
+                sentence = _("Today's ten needs the strategy table, which could not be loaded.")
+                self.body.innerHTML = f'<p class="ten-problem">{escape(sentence)}</p>'
+            return
+        from game.daily.play import TenPlay
+        from game.daily.puzzle import todays_ten
+
+        play = TenPlay(todays_ten(day, table), practice)
+        if opening == self._opening:
+            self.play = play
+            self.draw()
+
+    def draw(self, problem: str = "") -> None:
+        if self.play is None:
+            return
+        from game.screens.ten_view import ten_html
+
+        self.body.innerHTML = ten_html(self.play, problem)
+        # Translators: Today's ten: the heading of the player's column on the score card.
+        fill_names(self.body, [_("You")])
+
+    def die(self, die: str) -> None:
+        from game.daily.play import toggle_die
+
+        if self.play is not None and die.isdigit():
+            self.play = toggle_die(self.play, int(die))
+            self.draw()
+
+    def roll(self) -> None:
+        from game.daily.play import choose_hold
+
+        if self.play is None:
+            return
+        try:
+            self.play = choose_hold(self.play)
+        except ValueError:  # no roll left, or all five held: hold_choice says which in English
+            self.draw(_("Holding all five dice rolls nothing: choose a box instead."))
+            return
+        self.draw()
+
+    def box(self, box: str) -> None:
+        from game.daily.play import choose_box
+
+        if self.play is None:
+            return
+        try:
+            self.play = choose_box(self.play, box)
+        except ValueError:
+            self.draw(_("That box cannot take these dice."))
+            return
+        self.draw()
+
+    def next(self) -> None:
+        from game.daily.play import next_position
+
+        if self.play is not None:
+            self.play = next_position(self.play)
+            self.draw()
+            self.body.querySelector("button").focus()
+
+    def again(self) -> None:
+        """Another go at the same day, as practice."""
+        if self.play is not None:
+            self.open(self.play.puzzle.date)
+
+    def share(self) -> None:
+        from game.screens.ten_view import share_text
+
+        if self.play is None or self.play.result is None:
+            return
+        url = f"{self.window.location.origin}{self.window.location.pathname}?ten={self.play.puzzle.date}"
+        text = share_text(self.play, url)
+        start_share(self.window, _("Today's ten"), text.rsplit("\n", 1)[0], url, copy=text)
