@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 build = load_tool("build")
+archives = load_tool("python_archives")
 compression = load_tool("compression")
 serve = load_tool("serve")
 
@@ -223,6 +224,13 @@ def test_archives_hold_bytecode_only(built: Path) -> None:
         names = set(bundle.namelist())
         infos = bundle.infolist()
         header = bundle.read("game/rules.pyc")[:16]
+    # The features loaded on first use are in later.zip (game/web/later.py), and only there.
+    with zipfile.ZipFile(build.find_archive(built, "later")) as later:
+        later_names = set(later.namelist())
+        infos += later.infolist()
+    assert later_names and all(n.startswith(archives.LATER_MODULES) for n in later_names)
+    assert not [n for n in names if n.startswith(archives.LATER_MODULES)]
+    names |= later_names
     expected = {m.removeprefix("./").replace(".py", ".pyc") for m in _game_modules()} - {"game/strategy/__main__.pyc"}
     assert expected <= names and not [n for n in names if n.startswith("pyscript/")]
     assert "game/strategy/__main__.pyc" not in names

@@ -98,7 +98,7 @@ def replay(puzzle: Puzzle, practice: bool, codes: Sequence[str]) -> TenPlay:
         kind, _, what = code.partition(":")
         if kind == "box":
             play = choose_box(play, what)
-        elif kind == "hold" and what.isdigit():
+        elif kind == "hold" and (what == "" or what.isdigit()):  # "hold:" rolls all five again
             play = choose_hold(play, tuple(int(face) for face in what))
         else:
             raise ValueError(f"not a choice: {code!r}")
