@@ -37,9 +37,10 @@ _PROBE_KEY = "yahtzee:name"
 
 
 #: Which record a notice is about, one code per thing the player keeps (worded in
-#: game.screens.storage_words); "old scores" is the high-score list of an earlier version.
+#: game.screens.storage_words); "old scores" is the high-score list of an earlier version,
+#: "ten" the results of Today's ten.
 Record = Literal["scores", "old scores", "name", "finished", "game", "set aside", "settings", "stats",
-                 "assisted stats", "friends"]
+                 "assisted stats", "friends", "ten"]
 RECORDS: tuple[Record, ...] = get_args(Record)
 
 
