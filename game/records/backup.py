@@ -6,7 +6,8 @@ that is not a backup, is damaged anywhere, or comes from a newer version gets a 
 :class:`BackupError` and changes nothing. A good file is merged into what the device has,
 as two tabs merge: high scores and finished games by id, the games in progress by id
 and revision, the games with friends by id as a tab keeps a link (the later state of a
-game wins, one that diverges leaves this device's, the seats played here add up),
+game wins, one that diverges leaves this device's, the seats played here add up), the days
+of Today's ten by date (the finished attempt, else the longer one, else this device's),
 statistics keep whichever record counted more games (two records cannot be added without
 counting a game twice), and a name or settings already here stay.
 
@@ -14,7 +15,7 @@ counting a game twice), and a name or settings already here stay.
 >>> here, there = open_records(MemoryStore()), open_records(MemoryStore())
 >>> _ = here.scores.add("Ann", 250, preset="official", players=1)
 >>> restore_backup(there, read_backup(backup_text(here, "2026-11-23")))
-Restored(scores=1, finished=0, in_progress=0, stats=0, friends=0, complete=True)
+Restored(scores=1, finished=0, in_progress=0, stats=0, friends=0, complete=True, ten=0)
 >>> read_backup('{"format": "something else"}')
 Traceback (most recent call last):
 ...
@@ -31,6 +32,7 @@ from typing import Any, Literal, get_args
 
 from game.core import rules, save
 from game.core.turn_link import TurnLinkError, replay
+from game.records.daily_results import TEN_KEY, TEN_VERSION, TenRecord, ten_from_record, ten_to_record
 from game.records.device import Records
 from game.records.fields import upgrade
 from game.records.friends_games import FRIENDS_KEY, FRIENDS_VERSION, FriendsGame, friends_from_record, friends_to_record
@@ -109,6 +111,7 @@ class Restored:
     stats: int
     friends: int
     complete: bool
+    ten: int = 0  # days of Today's ten (the summary's words do not count them yet)
 
 
 @dataclass
@@ -123,6 +126,7 @@ class Backup:
     set_aside: tuple[SavedGame, ...] = ()
     settings: Settings | None = None
     friends: tuple[FriendsGame, ...] = ()
+    ten: TenRecord | None = None
 
 
 def backup_text(records: Records, created: str) -> str:
@@ -130,7 +134,8 @@ def backup_text(records: Records, created: str) -> str:
     kept: dict[str, dict[str, Any]] = {SCORES_KEY: scores_to_record(records.scores.table()),
                                        HISTORY_KEY: history_to_record(records.history.all()),
                                        SET_ASIDE_KEY: set_aside_to_record(records.set_aside.games()),
-                                       FRIENDS_KEY: friends_to_record(records.friends.games())}
+                                       FRIENDS_KEY: friends_to_record(records.friends.games()),
+                                       TEN_KEY: ten_to_record(records.ten.read())}
     if (name := records.name.read()) is not None:
         kept[NAME_KEY] = name_to_record(name)
     if records.settings.stored():
@@ -205,9 +210,12 @@ def restore_backup(records: Records, backup: Backup) -> Restored:
     written.append(store.write_record(SET_ASIDE_KEY, set_aside_to_record(newest_first([*kept, *games])),
                                       "set aside"))
     written.append(_merge_friends(records, backup.friends))
+    if backup.ten is not None:
+        written.append(records.ten.restore(backup.ten))
     in_progress = len(backup.set_aside) + (backup.current is not None and not backup.current.ended)
+    ten = len(backup.ten.days) if backup.ten is not None else 0
     return Restored(len(backup.scores), len(backup.history), in_progress, len(backup.stats), len(backup.friends),
-                    complete=all(written))
+                    complete=all(written), ten=ten)
 
 
 def _merge_friends(records: Records, games: tuple[FriendsGame, ...]) -> bool:
@@ -249,6 +257,8 @@ def _read_record(backup: Backup, key: str, record: object) -> None:
                 replay(friends.content)  # every turn replays, or the file is damaged
             except TurnLinkError:
                 raise ValueError("a game with friends has a turn the rules do not allow") from None
+    elif key == TEN_KEY:
+        backup.ten = ten_from_record(upgrade(record, TEN_VERSION, {}))
     elif key == SETTINGS_KEY:
         backup.settings = settings_from_record(upgrade(record, SETTINGS_VERSION, {}))
     elif key in STATS_KEYS:
@@ -260,7 +270,8 @@ def _read_record(backup: Backup, key: str, record: object) -> None:
 def _record_of(key: str) -> Record | None:
     """Which record a key of the file holds; None for a key this version does not know."""
     names: dict[str, Record] = {SCORES_KEY: "scores", NAME_KEY: "name", HISTORY_KEY: "finished", GAME_KEY: "game",
-                                SET_ASIDE_KEY: "set aside", SETTINGS_KEY: "settings", FRIENDS_KEY: "friends"}
+                                SET_ASIDE_KEY: "set aside", SETTINGS_KEY: "settings", FRIENDS_KEY: "friends",
+                                TEN_KEY: "ten"}
     if key in STATS_KEYS:
         return "assisted stats" if key.endswith(":assisted") else "stats"
     return names.get(key)

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+from game.records.daily_results import DailyResults
 from game.records.friends_games import FriendsGames
 from game.records.game_slot import GameSlot
 from game.records.high_scores import HighScores
@@ -51,7 +52,8 @@ class Records:
     (``yahtzee:games``); ``scores``: the high-score table; ``name``: the last player name;
     ``stats``: statistics per preset; ``history``: the finished games kept for review;
     ``settings``: theme, sound, vibration and animation (``yahtzee:settings``); ``friends``:
-    the games played with friends by link (``yahtzee:friends``).
+    the games played with friends by link (``yahtzee:friends``); ``ten``: Today's ten, each
+    day's scored attempt, the attempt in progress and the best streak (``yahtzee:ten``).
     """
 
     store: SafeStore
@@ -63,6 +65,7 @@ class Records:
     history: History
     settings: SavedSettings
     friends: FriendsGames
+    ten: DailyResults
 
     def take_notices(self) -> list[Notice]:
         """The notices not yet shown, oldest first; the list empties."""
@@ -78,4 +81,5 @@ def open_records(kv: KeyValueStore | None, *, clock: Callable[[], datetime] = da
     """
     store = SafeStore(kv, clock=clock, new_id=new_id)
     return Records(store, GameSlot(store), SetAsideGames(store), HighScores(store), PlayerName(store),
-                   StatsRecords(store), History(store), SavedSettings(store), FriendsGames(store))
+                   StatsRecords(store), History(store), SavedSettings(store), FriendsGames(store),
+                   DailyResults(store))
