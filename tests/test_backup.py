@@ -43,7 +43,7 @@ def test_a_backup_restores_everything_on_a_new_device():
     new = open_records(MemoryStore())
     summary = restored_words(restore_backup(new, read_backup(text)))
     assert summary == ("Restored: 1 high score, 1 finished game, 2 games in progress, 1 statistics record, "
-                       "0 games with friends.")
+                       "0 games with friends, 0 days of Today's ten.")
     assert new.scores.table() == app.records.scores.table()
     assert new.stats.read("official") == app.records.stats.read("official")
     assert new.history.entries() == app.records.history.entries()
@@ -183,7 +183,7 @@ def test_games_with_friends_go_into_the_file_as_stored_and_come_back():
     new = open_records(new_store)
     summary = restored_words(restore_backup(new, read_backup(text)))
     assert summary == ("Restored: 0 high scores, 0 finished games, 0 games in progress, 0 statistics records, "
-                       "2 games with friends.")
+                       "2 games with friends, 0 days of Today's ten.")
     assert kept(new) == kept(there) == [(encode(ELSEWHERE), (1,), 20), (encode(TWO), (0,), 10)]
     once = dict(new_store.items)
     assert restored_words(restore_backup(new, read_backup(text))) == summary
@@ -194,7 +194,7 @@ def test_games_with_friends_go_into_the_file_as_stored_and_come_back():
 def test_one_game_with_friends_is_counted_as_one():
     _, there = friends_device((encode(ONE), (0,), 1))
     summary = restored_words(restore_backup(open_records(MemoryStore()), read_backup(backup_text(there, "2026-11-23"))))
-    assert summary.endswith(", 0 statistics records, 1 game with friends.")
+    assert summary.endswith(", 0 statistics records, 1 game with friends, 0 days of Today's ten.")
 
 
 def test_a_later_state_in_the_file_replaces_the_devices_and_the_seats_played_add_up():
@@ -272,6 +272,6 @@ def test_a_backup_made_before_games_with_friends_still_restores():
     store, here = friends_device((encode(TWO), (0,), 2))
     summary = restored_words(restore_backup(here, read_backup(json.dumps(old))))
     assert summary == ("Restored: 1 high score, 1 finished game, 2 games in progress, 1 statistics record, "
-                       "0 games with friends.")
+                       "0 games with friends, 0 days of Today's ten.")
     assert kept(here) == [(encode(TWO), (0,), 2)]  # this device's games with friends stay as they were
     assert here.scores.table() == there.records.scores.table()

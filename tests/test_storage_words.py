@@ -85,7 +85,7 @@ def test_the_english_is_what_the_player_read_before() -> None:
     assert words.restored_words(Restored(2, 1, 0, 1, 1, complete=False)) == (
         "Only part of the backup could be restored: the browser's storage is full. What was here before is all "
         "still here. The file holds 2 high scores, 1 finished game, 0 games in progress, 1 statistics record, "
-        "1 game with friends.")
+        "1 game with friends, 0 days of Today's ten.")
 
 
 def test_a_damaged_file_names_its_record_and_the_reason() -> None:

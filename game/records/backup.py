@@ -111,7 +111,7 @@ class Restored:
     stats: int
     friends: int
     complete: bool
-    ten: int = 0  # days of Today's ten (the summary's words do not count them yet)
+    ten: int = 0  # days of Today's ten
 
 
 @dataclass

@@ -13,8 +13,9 @@ own technical description, in English: it goes into its own sentence, "Details: 
 >>> notice_words(Notice("full", "settings"))
 "The browser's storage is full, so the settings could not be saved. Play goes on, and nothing saved before was lost."
 >>> from game.records.backup import Restored
->>> restored_words(Restored(1, 0, 2, 0, 0, complete=True))
-'Restored: 1 high score, 0 finished games, 2 games in progress, 0 statistics records, 0 games with friends.'
+>>> print(restored_words(Restored(1, 0, 2, 0, 0, complete=True)))  # doctest: +NORMALIZE_WHITESPACE
+Restored: 1 high score, 0 finished games, 2 games in progress, 0 statistics records, 0 games with friends,
+0 days of Today's ten.
 """
 
 from __future__ import annotations
@@ -141,8 +142,9 @@ def _counts(restored: Restored) -> str:
         ngettext("%(count)d game in progress", "%(count)d games in progress", restored.in_progress),
         ngettext("%(count)d statistics record", "%(count)d statistics records", restored.stats),
         ngettext("%(count)d game with friends", "%(count)d games with friends", restored.friends),
+        ngettext("%(count)d day of Today's ten", "%(count)d days of Today's ten", restored.ten),
     ]
-    numbers = (restored.scores, restored.finished, restored.in_progress, restored.stats, restored.friends)
+    numbers = (restored.scores, restored.finished, restored.in_progress, restored.stats, restored.friends, restored.ten)
     return list_separator().join(count % {"count": n} for count, n in zip(counts, numbers, strict=True))
 
 

@@ -81,11 +81,12 @@ def _graded_html(graded: Graded, last: bool) -> str:
             + f'<p class="ten-actions">{_button("ten-next", follow, primary=True)}</p>')
 
 
-def ten_html(play: TenPlay, problem: str = "") -> str:
-    """The dialog's body: the result once all ten are answered; else the position, asked
-    or graded; ``problem``, a refusal of the last action in words (shown above the dice)."""
+def ten_html(play: TenPlay, problem: str = "", streak: tuple[int, int] | None = None) -> str:
+    """The dialog's body: the result once all ten are answered (with the ``streak``, days in
+    a row and the best, after a scored attempt); else the position, asked or graded;
+    ``problem``, a refusal of the last action in words (shown above the dice)."""
     if play.done and not play.showing:
-        return result_html(play)
+        return result_html(play, streak)
     position, state = play.position, board_of(play)
     graded = play.last if play.showing else None
     hint_box = graded.best.box if graded is not None else None
@@ -105,8 +106,8 @@ def ten_html(play: TenPlay, problem: str = "") -> str:
             + middle + f'<div class="pad ten-pad">{scorecard_html(state, hint=hint_box)}</div>')
 
 
-def result_html(play: TenPlay) -> str:
-    """The day's result: the squares, the points lost, the par, and what to do next."""
+def result_html(play: TenPlay, streak: tuple[int, int] | None = None) -> str:
+    """The day's result: the squares, the points lost, the par, the streak, and what next."""
     outcome = play.result
     if outcome is None:
         return ""
@@ -121,7 +122,13 @@ def result_html(play: TenPlay) -> str:
     share = _button("ten-share", _("Share the result"), primary=True)
     again = _button("ten-again", _("Play again as practice"))
     grid = f'<p class="ten-grid" aria-hidden="true">{squares_html(outcome.colours)}</p>'
-    return (practice + grid + _p("ten-summary", summary) + _p("ten-lost", lost) + _p("ten-par", f"{casual} {beginner}")
+    days = ""
+    if streak is not None and not play.practice:
+        # Translators: Today's ten: the days in a row with a finished scored attempt, and the most ever.
+        in_a_row = _("Days in a row: %(count)d · best: %(best)d") % {"count": streak[0], "best": streak[1]}
+        days = _p("ten-streak", in_a_row)
+    return (practice + grid + _p("ten-summary", summary) + _p("ten-lost", lost) + days
+            + _p("ten-par", f"{casual} {beginner}")
             + f'<p class="ten-actions">{share} {again}</p>')
 
 

@@ -7,11 +7,13 @@ after every action; the game on the board stays as it is underneath.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 from typing import TYPE_CHECKING, Any
 
 from game.core import rules
 from game.core.language import _
+from game.records.daily_results import Attempt
 from game.screens.markup import escape
 from game.session.manager import App
 from game.web import later
@@ -33,40 +35,73 @@ class TenDialog:
         self.play: TenPlay | None = None
         self._opening = 0  # numbered, so that only the last of two quick openings draws
 
-    def open(self, day: str | None = None) -> None:
-        """Open on ``day`` (ISO; today when None): today's first go is scored, any other
-        day, or another go, is practice."""
+    def open(self, day: str | None = None, again: bool = False) -> None:
+        """Open on ``day`` (ISO; today when None). An attempt left unfinished on that day
+        (a reload, a closed dialog) goes on where it stopped; else one starts: today's first
+        is scored, any other day, or another go (``again``), is practice (game.records.daily_results)."""
         today = datetime.date.today().isoformat()
         day = day or today
-        practice = day != today or (self.play is not None and self.play.puzzle.date == day and not self.play.practice)
         self._opening += 1
         dealing = _("Dealing the day's ten…")
         self.body.innerHTML = f'<p class="ten-loading">{escape(dealing)}</p>'
         if not self.dialog.open:
             self.dialog.showModal()
-        spawn(self._deal(day, practice, self._opening))
+        spawn(self._deal(self._attempt(day, today, again), self._opening))
 
-    async def _deal(self, day: str, practice: bool, opening: int) -> None:
+    def _attempt(self, day: str, today: str, again: bool) -> Attempt:
+        records = self.app.records
+        if records is None:  # no storage at all: played, never kept
+            return Attempt(day, day != today or again)
+        kept = records.ten.resume()
+        if kept is not None and kept.date == day and not again:
+            return kept
+        attempt = records.ten.start(day, today=today)
+        self.app.show_notices()
+        return attempt
+
+    async def _deal(self, attempt: Attempt, opening: int) -> None:
         table = await self.app.coach.table_for(rules.DEFAULT_PRESET)
         if table is None or not await later.available():
             if opening == self._opening:  # worded here: the later archive may be what is missing
                 sentence = _("Today's ten needs the strategy table, which could not be loaded.")
                 self.body.innerHTML = f'<p class="ten-problem">{escape(sentence)}</p>'
             return
-        from game.daily.play import TenPlay
+        from game.daily.play import TenPlay, replay
         from game.daily.puzzle import todays_ten
 
-        play = TenPlay(todays_ten(day, table), practice)
+        puzzle = todays_ten(attempt.date, table)
+        try:
+            play = replay(puzzle, attempt.practice, attempt.choices)
+        except ValueError:  # choices that are not this puzzle's (a damaged record): from the start
+            play = TenPlay(puzzle, attempt.practice)
         if opening == self._opening:
             self.play = play
             self.draw()
+
+    def _keep(self) -> None:
+        """Keep the attempt after a choice: in progress, or its result after the tenth."""
+        records, play = self.app.records, self.play
+        if records is None or play is None:
+            return
+        attempt = Attempt(play.puzzle.date, play.practice, play.codes)
+        outcome = play.result
+        kept = (records.ten.finish(attempt, round(outcome.total_loss, 2), outcome.colours) if outcome is not None
+                else records.ten.progress(attempt))
+        if kept.practice and not play.practice:  # another tab answered this day differently
+            self.play = dataclasses.replace(play, practice=True)
+        self.app.show_notices()
 
     def draw(self, problem: str = "") -> None:
         if self.play is None:
             return
         from game.screens.ten_view import ten_html
 
-        self.body.innerHTML = ten_html(self.play, problem)
+        records = self.app.records
+        streak = None
+        if records is not None and self.play.done:
+            kept = records.ten.streak(datetime.date.today().isoformat())
+            streak = (kept.current, kept.best)
+        self.body.innerHTML = ten_html(self.play, problem, streak)
         # Translators: Today's ten: the heading of the player's column on the score card.
         fill_names(self.body, [_("You")])
 
@@ -87,6 +122,7 @@ class TenDialog:
         except ValueError:  # no roll left, or all five held: hold_choice says which in English
             self.draw(_("Holding all five dice rolls nothing: choose a box instead."))
             return
+        self._keep()
         self.draw()
 
     def box(self, box: str) -> None:
@@ -99,6 +135,7 @@ class TenDialog:
         except ValueError:
             self.draw(_("That box cannot take these dice."))
             return
+        self._keep()
         self.draw()
 
     def next(self) -> None:
@@ -112,7 +149,7 @@ class TenDialog:
     def again(self) -> None:
         """Another go at the same day, as practice."""
         if self.play is not None:
-            self.open(self.play.puzzle.date)
+            self.open(self.play.puzzle.date, again=True)
 
     def share(self) -> None:
         from game.screens.ten_view import share_text

@@ -4,6 +4,7 @@ answered with the dice and the card as in a game, graded at once, and a result t
 from __future__ import annotations
 
 import datetime
+import json
 import re
 
 import pytest
@@ -22,23 +23,29 @@ def body(page: Page) -> str:
     return page.locator("#ten-body").inner_text()
 
 
-def answer_all(page: Page) -> list[str]:
-    """Answer the ten: the first open box where no roll is left, else roll all five again
-    (a hold of no dice, always a legal choice). Returns each verdict's colour as shown."""
-    verdicts = []
-    for number in range(1, 11):
-        page.wait_for_function(f"document.querySelector('#ten-body .ten-progress')?.textContent"
-                               f".startsWith('Decision {number} of 10')", timeout=60_000)
-        if page.locator("#ten-roll").count():
-            page.click("#ten-roll")
-        else:
-            page.click("#ten-dialog .ten-pad button[data-box]")
-        [colour] = page.evaluate(COLOURS_JS, "#ten-body .ten-verdict")
-        words = page.locator("#ten-body .ten-verdict").inner_text()
-        assert ("best choice" in words) == (colour == "exact"), words
-        verdicts.append(colour)
-        page.click("#ten-next")
-    return verdicts
+def answer(page: Page, number: int) -> str:
+    """Answer decision ``number``: the first open box where no roll is left, else roll all
+    five again (a hold of no dice, always a legal choice). Returns the verdict's colour."""
+    page.wait_for_function(f"document.querySelector('#ten-body .ten-progress')?.textContent"
+                           f".startsWith('Decision {number} of 10')", timeout=60_000)
+    if page.locator("#ten-roll").count():
+        page.click("#ten-roll")
+    else:
+        page.click("#ten-dialog .ten-pad button[data-box]")
+    [colour] = page.evaluate(COLOURS_JS, "#ten-body .ten-verdict")
+    words = page.locator("#ten-body .ten-verdict").inner_text()
+    assert ("best choice" in words) == (colour == "exact"), words
+    page.click("#ten-next")
+    return colour
+
+
+def answer_all(page: Page, first: int = 1) -> list[str]:
+    """Answer the ten from decision ``first`` on; each verdict's colour."""
+    return [answer(page, number) for number in range(first, 11)]
+
+
+def stored(page: Page) -> dict:
+    return json.loads(page.evaluate("localStorage.getItem('yahtzee:ten')") or "{}")
 
 
 def test_todays_ten_from_the_new_game_dialog(browser, site_url) -> None:
@@ -63,17 +70,23 @@ def test_todays_ten_from_the_new_game_dialog(browser, site_url) -> None:
         assert page.evaluate(COLOURS_JS, "#ten-body .ten-grid") == verdicts
         grid = "".join(SQUARES[colour] for colour in verdicts)
         assert "Points lost in all:" in body(page) and "would lose" in body(page)
+        assert "Days in a row: 1 · best: 1" in body(page)
+        today = datetime.date.today().isoformat()
+        [day] = stored(page)["days"]
+        assert day["date"] == today and day["finished"] and len(day["choices"]) == 10
+        assert day["colours"] == verdicts and stored(page).get("attempt") is None
         # Shared: the date, the points lost, the squares and the day's link; no position.
         page.evaluate("delete Navigator.prototype.share")  # the clipboard path, where no share sheet exists
         page.click("#ten-share")
         page.wait_for_selector("#toast:not([hidden])")
         shared = page.evaluate("navigator.clipboard.readText()")
-        today = datetime.date.today().isoformat()
         assert shared.startswith("Today's ten, ") and grid in shared and shared.endswith(f"?ten={today}")
         assert "Decision" not in shared and "Turn" not in shared
         # Another go is practice, and says so.
         page.click("#ten-again")
         page.wait_for_selector("#ten-body .ten-practice", timeout=60_000)
+        answer(page, 1)
+        assert stored(page)["attempt"]["practice"] and stored(page)["days"] == [day]  # practice: no result
         check_page(site)
     finally:
         page.context.close()
@@ -99,3 +112,21 @@ def test_a_link_opens_that_days_ten_at_once_and_a_bad_one_says_why(browser, site
             check_page(site)
         finally:
             site.page.context.close()
+
+
+def test_a_reload_goes_on_with_the_attempt_where_it_stopped(browser, site_url) -> None:
+    site = open_site(browser, site_url)
+    page = site.page
+    try:
+        page.click("#new-game")
+        page.click("#setup-ten")
+        first = [answer(page, number) for number in (1, 2, 3)]
+        page.reload()
+        site.wait_ready()
+        page.click("#new-game")
+        page.click("#setup-ten")
+        rest = answer_all(page, first=4)  # waits for "Decision 4 of 10"
+        assert page.evaluate(COLOURS_JS, "#ten-body .ten-grid") == first + rest
+        check_page(site)
+    finally:
+        page.context.close()
