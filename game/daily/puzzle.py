@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -204,6 +205,16 @@ def _take(rng: SplitMix64, moment: Moment, greedy: Option | None, open_slots: in
 def todays_ten(date: datetime.date | str, table: Table) -> Puzzle:
     """The ten positions of ``date`` (``YYYY-MM-DD`` or a ``datetime.date``), with the
     official rules' ``table``. Raises ``ValueError`` for a date not so written."""
+    for step in dealing(date, table):
+        if step is not None:
+            return step
+    raise AssertionError("dealing() ends with the puzzle")
+
+
+def dealing(date: datetime.date | str, table: Table) -> Iterator[Puzzle | None]:
+    """:func:`todays_ten` one game at a time: None after each game played, then the puzzle.
+    The page gives the browser its turn between two games, so that dealing never holds up
+    a click for more than a game's worth of work (bench/bench_ten_page.py)."""
     day = check_date(date)
     if table.preset != rules.DEFAULT_PRESET:
         raise ValueError(f"the puzzle plays the official rules, not {table.preset!r}")
@@ -229,11 +240,12 @@ def todays_ten(date: datetime.date | str, table: Table) -> Puzzle:
                 assert greedy is not None
                 taken[slot] = (moment, greedy)
                 from_game.append(len(moment.filled))
+        yield None
     # In the order of a game: by turn, then by roll (the two of a turn from different games
     # keep their slots' order).
     order = sorted(taken, key=lambda i: (len(taken[i][0].filled), -taken[i][0].rolls_left, i))
     positions = tuple(_position(day, index, SLOTS[slot], *taken[slot]) for index, slot in enumerate(order))
-    return Puzzle(day, positions, games)
+    yield Puzzle(day, positions, games)
 
 
 def _position(day: str, index: int, slot: tuple[Phase, Kind, tuple[int, ...]], moment: Moment,

@@ -7,6 +7,7 @@ after every action; the game on the board stays as it is underneath.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import datetime
 from typing import TYPE_CHECKING, Any
@@ -67,9 +68,14 @@ class TenDialog:
                 self.body.innerHTML = f'<p class="ten-problem">{escape(sentence)}</p>'
             return
         from game.daily.play import TenPlay, replay
-        from game.daily.puzzle import todays_ten
+        from game.daily.puzzle import Puzzle, dealing
 
-        puzzle = todays_ten(attempt.date, table)
+        puzzle: Puzzle | None = None
+        for step in dealing(attempt.date, table):
+            if step is None:
+                await asyncio.sleep(0)  # the browser's turn between two games: a click is never held up long
+            puzzle = step
+        assert puzzle is not None
         try:
             play = replay(puzzle, attempt.practice, attempt.choices)
         except ValueError:  # choices that are not this puzzle's (a damaged record): from the start
