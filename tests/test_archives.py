@@ -57,11 +57,16 @@ def eager_imports(path: Path) -> set[str]:
 
 def test_the_later_archive_holds_a_feature() -> None:
     later = [module_name(path) for path in SOURCES if is_later(module_name(path))]
-    assert "game.daily.puzzle" in later and "game.web.later" not in later
+    assert "game.daily.puzzle" in later and "game.strategy.reasons" in later and "game.web.later" not in later
     assert not is_later("game.dailies") and is_later("game.daily")
 
 
-@pytest.mark.parametrize("path", [p for p in SOURCES if not is_later(module_name(p))], ids=module_name)
+#: The modules of game.zip: not the later archive's, nor the command-line coach (``__main__``),
+#: which runs in CPython and is not shipped.
+FIRST = [p for p in SOURCES if not is_later(module_name(p)) and p.stem != "__main__"]
+
+
+@pytest.mark.parametrize("path", FIRST, ids=module_name)
 def test_game_zip_imports_nothing_of_later_zip_as_it_loads(path: Path) -> None:
     eager = sorted(m for m in eager_imports(path) if m.startswith("game") and is_later(m))
     assert not eager, f"{module_name(path)} imports {eager} as it loads: import them in a function, after " \
@@ -74,3 +79,10 @@ def test_eager_imports_leave_functions_and_type_checking_out(tmp_path: Path) -> 
                       "class C:\n    import c\ndef f():\n    import d\ntry:\n    import e\nexcept ImportError:\n"
                       "    import g\n", encoding="utf-8")
     assert eager_imports(source) == {"typing", "a", "c", "e", "g"}
+
+
+def test_the_loader_names_the_distribution_as_its_module_does() -> None:
+    from game.strategy.distribution import URL
+    from game.web.strategy_loader import DISTRIBUTION_URL
+
+    assert DISTRIBUTION_URL == URL

@@ -42,7 +42,9 @@ LATER_BUNDLE = "later.zip"
 #: game.web.later.ensure() belongs here: tests/test_archives.py fails if a module of
 #: game.zip imports one of these other than inside a function.
 LATER_MODULES = ("game/daily/", "game/screens/ten_view.pyc",
-                 "game/strategy/review.pyc", "game/screens/review_report.pyc", "game/screens/charts.pyc")
+                 "game/strategy/review.pyc", "game/screens/review_report.pyc", "game/screens/charts.pyc",
+                 "game/strategy/reasons.pyc", "game/strategy/chances.pyc", "game/strategy/win_chances.pyc",
+                 "game/strategy/turn_outcomes.pyc", "game/strategy/spread.pyc", "game/strategy/distribution.pyc")
 #: The standard library the site imports, as bytecode (tools/build.py); likewise.
 STDLIB_BUNDLE = "stdlib.zip"
 #: The Python memory snapshot a returning player's page starts from (tools/make_snapshot.mjs),

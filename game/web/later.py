@@ -17,7 +17,7 @@ import asyncio
 import sys
 from pathlib import Path
 
-from game.web.strategy_loader import download
+from game.web.download import download
 
 _loading: asyncio.Task[None] | None = None
 

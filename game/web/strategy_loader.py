@@ -12,7 +12,12 @@ from typing import TYPE_CHECKING
 
 from game.core import rules
 from game.core.players import ComputerLevel
-from game.session.downloads import Unavailable
+from game.web import later
+from game.web.download import download
+
+#: game.strategy.distribution.URL, which travels in the later archive (tests/test_archives.py
+#: checks that the two agree).
+DISTRIBUTION_URL = "./assets/strategy/distribution.json"
 
 if TYPE_CHECKING:
     from game.strategy.distribution import ScoreDistribution
@@ -29,29 +34,10 @@ def decide(level: ComputerLevel, preset: str, filled: Mapping[str, int], dice: r
     return play(level, preset, filled, dice, rolls_left, rng, table)
 
 
-async def download(url: str, what: str) -> bytes:
-    """The bytes at ``url`` (relative to the page). Offline, only what the service worker
-    has kept: a request that cannot succeed is not made (it would only log a network error),
-    and the caller gets an :class:`Unavailable` (an OSError) saying why, as for a failed
-    download (``what`` names the file in its English message, for developers)."""
-    import js
-    from pyodide.ffi import to_js
-    from pyodide.http import pyfetch  # ~80 ms to import in the browser: on first use only
-
-    if not js.navigator.onLine:
-        caches = getattr(js, "caches", None)  # none outside a secure context
-        options = to_js({"ignoreSearch": True}, dict_converter=js.Object.fromEntries)  # precache revisions
-        if caches is None or await caches.match(url, options) is None:
-            raise Unavailable(what, offline=True)
-    response = await pyfetch(url)
-    if not response.ok:
-        raise Unavailable(what, status=int(response.status))
-    return bytes(await response.bytes())
-
-
 async def fetch_table(preset: str) -> Table:
     """Download and decode ``assets/strategy/<preset>.bin`` (the service worker caches it)."""
     data = await download(f"./assets/strategy/{preset}.bin", f"the strategy table for {preset}")
+    await later.ensure()  # what only a table serves (the reasons, the win chances) is in the later archive
     from game.strategy.tables import load_table
 
     return load_table(preset, data)
@@ -60,6 +46,7 @@ async def fetch_table(preset: str) -> Table:
 async def fetch_spread(preset: str) -> Spread:
     """Download and decode ``assets/strategy/<preset>.spread.bin`` (for win chances)."""
     data = await download(f"./assets/strategy/{preset}.spread.bin", f"the spread table for {preset}")
+    await later.ensure()
     from game.strategy.spread import load_spread
 
     return load_spread(preset, data)
@@ -68,6 +55,8 @@ async def fetch_spread(preset: str) -> Spread:
 async def fetch_distribution(preset: str) -> ScoreDistribution:
     """Download ``assets/strategy/distribution.json`` (precached by the service worker) and
     read the final score's distribution under perfect play for ``preset``."""
-    from game.strategy.distribution import URL, load_distribution
+    data = await download(DISTRIBUTION_URL, "the score distribution")
+    await later.ensure()
+    from game.strategy.distribution import load_distribution
 
-    return load_distribution(await download(URL, "the score distribution"), preset)
+    return load_distribution(data, preset)
