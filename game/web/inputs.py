@@ -24,11 +24,12 @@ PageCommand = Literal[
     "review-pick-game", "review-pick-seat", "backup-save", "backup-restore", "backup-file", "share", "challenge",
     "close-dialog", "other-tab", "focus-next", "focus-previous", "menu", "show-card",
     "show-settings", "settings-changed", "send-game", "share-result", "resume-friends", "open-link",
-    "ten", "ten-die", "ten-roll", "ten-box", "ten-next", "ten-again", "ten-share",
+    "ten", "ten-die", "ten-roll", "ten-box", "ten-next", "ten-again", "ten-share", "ten-day",
 ]
 Command = GameCommand | PageCommand
 #: A selector, its command, and where the argument comes from ("" for none): an attribute of
-#: the matched element, or, when that element is a form, a selector of the field holding it.
+#: the matched element ("value": a field's live value), or, when that element is a form, a
+#: selector of the field holding it.
 Binding = tuple[str, Command, str]
 Dispatch = Callable[[Command, str], None]
 
@@ -79,6 +80,7 @@ CLICKS: tuple[Binding, ...] = (
     ("[data-close]", "close-dialog", ""),
 )
 CHANGES: tuple[Binding, ...] = (
+    ("#ten-day", "ten-day", "value"),  # Today's ten: an earlier day, as practice
     ("#player-count", "setup-rows", ""),
     ("#stats-preset", "show-stats", ""),
     ("#stats-assisted", "show-stats", ""),
@@ -122,6 +124,8 @@ def match(event: Any, bindings: tuple[Binding, ...]) -> tuple[Command, str] | No
             return command, ""
         if str(element.tagName).lower() == "form":
             return command, str(element.querySelector(source).value)
+        if source == "value":  # a field's live value, not its attribute (the value it started with)
+            return command, str(element.value)
         return command, str(element.getAttribute(source))
     return None
 

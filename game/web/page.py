@@ -80,6 +80,7 @@ class PageCommands:
             "ten-next": lambda _: self.ten.next(),
             "ten-again": lambda _: self.ten.again(),
             "ten-share": lambda _: self.ten.share(),
+            "ten-day": lambda day: self.ten.other_day(day),
         }
 
     @property

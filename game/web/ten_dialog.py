@@ -43,6 +43,8 @@ class TenDialog:
         today = datetime.date.today().isoformat()
         day = day or today
         self._opening += 1
+        picker = self.document.getElementById("ten-day")
+        picker.max, picker.value = today, day  # no day still to come
         dealing = _("Dealing the day's ten…")
         self.body.innerHTML = f'<p class="ten-loading">{escape(dealing)}</p>'
         if not self.dialog.open:
@@ -151,6 +153,14 @@ class TenDialog:
             self.play = next_position(self.play)
             self.draw()
             self.body.querySelector("button").focus()
+
+    def other_day(self, day: str) -> None:
+        """The day chosen in the dialog's date field: played as practice (today's, as ever)."""
+        from game.core.links import iso_day
+
+        chosen = iso_day(day)
+        if chosen is not None and chosen <= datetime.date.today():
+            self.open(day)
 
     def again(self) -> None:
         """Another go at the same day, as practice."""

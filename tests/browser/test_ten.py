@@ -99,6 +99,12 @@ def test_a_link_opens_that_days_ten_at_once_and_a_bad_one_says_why(browser, site
         page.wait_for_selector("#ten-body .ten-progress", timeout=60_000)
         assert page.locator("#ten-dialog").evaluate("d => d.open")
         assert "not scored" in body(page)  # an earlier day is practice
+        assert page.input_value("#ten-day") == "2026-01-15"
+        first = page.locator("#ten-body .ten-pad").inner_html()
+        page.fill("#ten-day", "2026-01-14")  # another day, from the dialog's date field
+        page.wait_for_function("(before) => { const pad = document.querySelector('#ten-body .ten-pad');"
+                               " return pad && pad.innerHTML !== before; }", arg=first, timeout=60_000)
+        assert "not scored" in body(page) and page.input_value("#ten-day") == "2026-01-14"
         check_page(site)
     finally:
         page.context.close()
