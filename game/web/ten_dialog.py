@@ -58,6 +58,9 @@ class TenDialog:
         kept = records.ten.resume()
         if kept is not None and kept.date == day and not again:
             return kept
+        scored = records.ten.day(day)
+        if scored is not None and scored.finished and not again:  # the day's result, to see or share again
+            return Attempt(day, False, scored.choices)
         attempt = records.ten.start(day, today=today)
         self.app.show_notices()
         return attempt

@@ -82,7 +82,12 @@ def test_todays_ten_from_the_new_game_dialog(browser, site_url) -> None:
         shared = page.evaluate("navigator.clipboard.readText()")
         assert shared.startswith("Today's ten, ") and grid in shared and shared.endswith(f"?ten={today}")
         assert "Decision" not in shared and "Turn" not in shared
-        # Another go is practice, and says so.
+        # Opened again, the day shows its result; another go is practice, and says so.
+        page.evaluate("document.querySelector('#ten-dialog').close()")
+        page.click("#new-game")
+        page.click("#setup-ten")
+        page.wait_for_selector("#ten-body .ten-grid", timeout=60_000)
+        assert page.evaluate(COLOURS_JS, "#ten-body .ten-grid") == verdicts and "not scored" not in body(page)
         page.click("#ten-again")
         page.wait_for_selector("#ten-body .ten-practice", timeout=60_000)
         answer(page, 1)
