@@ -29,6 +29,8 @@ globalThis.diceLaterArchive = new URL("../later.zip", import.meta.url).href;
 // Python's memory once started with the game's pure modules imported, made by the build
 // (tools/make_snapshot.mjs) and named by its content like the archives.
 const snapshotURL = new URL("../snapshot.bin", import.meta.url).href;
+// The official rules' strategy table (assets/strategy/, which the worker caches on first use).
+const officialTableURL = new URL("./strategy/official.bin", import.meta.url).href;
 // PyScript passes this module's folder as indexURL; the runtime lives in its own.
 const indexURL = new URL("../runtime/pyodide/", import.meta.url).href;
 // What Pyodide would fetch as pyodide-lock.json: the runtime's description, without the
@@ -248,18 +250,25 @@ function forgetSnapshot() {
 
 /** Once the page has been up a while and the player is idle, ask the service worker to
  * keep the snapshot (it downloads it itself: 31 MB never cross the page's main thread
- * while the player plays): the next visit starts from it. Not before the worker controls
- * the page, not twice, not on a data-saving connection. */
+ * while the player plays): the next visit starts from it. And the official rules' strategy
+ * table (0.5 MB), so that the coach and Today's ten work offline even if the player never
+ * asked for them online. Not before the worker controls the page, not twice, not on a
+ * data-saving connection. */
 function cacheSnapshotWhenIdle() {
+  keepWhenIdle("KEEP_SNAPSHOT", snapshotURL);
+  keepWhenIdle("KEEP_TABLE", officialTableURL);
+}
+
+function keepWhenIdle(type, url) {
   const container = navigator.serviceWorker;
   if (!container || typeof caches === "undefined" || navigator.connection?.saveData) return;
   (async () => {
-    if (await caches.match(snapshotURL)) return;
+    if (await caches.match(url)) return;
     await new Promise((resolve) => setTimeout(resolve, SNAPSHOT_AFTER_MS));
     if (!container.controller) {
       await new Promise((resolve) => container.addEventListener("controllerchange", resolve, { once: true }));
     }
     await new Promise((resolve) => (globalThis.requestIdleCallback ?? setTimeout)(resolve));
-    container.controller.postMessage({ type: "KEEP_SNAPSHOT", url: snapshotURL });
+    container.controller.postMessage({ type, url });
   })().catch(() => {});  // no worker after all: the next visit tries again
 }

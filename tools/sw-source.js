@@ -106,12 +106,22 @@ const under = (path) => {
 const notAvailable = {
   handlerDidError: async () => new Response("", { status: 503, statusText: "Not available offline" }),
 };
-routing.registerRoute(under("assets/strategy/"), new strategies.CacheFirst({
+const isTable = under("assets/strategy/");
+const tables = new strategies.CacheFirst({
   cacheName: TABLES,
   // A handful of presets today; the bound only keeps a runaway from filling the disk.
   plugins: [completeSameOrigin, notAvailable,
     new expiration.ExpirationPlugin({ maxEntries: 16, purgeOnQuotaError: true })],
-}));
+});
+routing.registerRoute(isTable, tables);
+// The page asks for the official table to be kept when the player is idle (assets/boot.mjs),
+// so that the coach and Today's ten work offline though never asked for online.
+self.addEventListener("message", (event) => {
+  if (event.data?.type !== "KEEP_TABLE") return;
+  const url = new URL(event.data.url, self.location.href);
+  if (url.origin !== self.location.origin || !isTable({ url })) return;
+  event.waitUntil(tables.handle({ event, request: new Request(url.href) }).catch(() => {}));
+});
 // A language's catalog and page words (assets/language.js fetches the visitor's only): kept
 // once fetched, so that the game speaks it offline. Their names carry a hash of their
 // content, so a cached file is never stale; the bound keeps a few languages' worth.

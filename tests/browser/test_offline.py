@@ -25,6 +25,7 @@ from tests.browser.pages import SitePage, check_page, open_site, serve, service_
 pytestmark = pytest.mark.browser
 
 TABLE = "assets/strategy/official.bin"
+KEPT_TABLE = "assets/strategy/free_choice.bin"
 # Python memory snapshots (none ships yet): content-named, cached on first use, newest only.
 SNAPSHOTS = ("py/snapshot-0123abcd.bin", "py/snapshot-4567ef01.bin")
 FETCH_SIZE = "(url) => fetch(url).then((r) => r.arrayBuffer()).then((b) => b.byteLength)"
@@ -63,6 +64,12 @@ def offline_site(browser: Browser, site_dir: Path, tmp_path_factory: pytest.Temp
         # A strategy table, fetched once online, is cached on first use for offline play.
         size = site.page.evaluate(f"fetch('./{TABLE}').then((r) => r.arrayBuffer()).then((b) => b.byteLength)")
         assert size == (served / TABLE).stat().st_size
+        # A table the page asks the worker to keep (assets/boot.mjs does it for the official
+        # rules' when the player is idle), never fetched by the page itself.
+        site.page.evaluate("(url) => navigator.serviceWorker.controller.postMessage({type: 'KEEP_TABLE', url})",
+                           f"./{KEPT_TABLE}")
+        site.page.wait_for_function("async (url) => !!(await caches.match(url))", arg=f"{url}{KEPT_TABLE}",
+                                    timeout=30_000)
         # Two snapshots in turn (a deploy's, then the next one's), each on first use.
         for snapshot in SNAPSHOTS:
             assert site.page.evaluate(FETCH_SIZE, f"./{snapshot}") == (served / snapshot).stat().st_size
@@ -103,6 +110,22 @@ def test_the_game_loads_offline_from_the_precache(offline: Offline) -> None:
     print(f"precache {offline.precache}: {len(later)} responses offline")
 
 
+def test_todays_ten_plays_offline(offline: Offline) -> None:
+    page = offline.site.page
+    page.click("#new-game")
+    page.click("#setup-ten")
+    page.wait_for_selector("#ten-body .ten-progress", timeout=60_000)
+    page.click("#ten-roll" if page.locator("#ten-roll").count() else "#ten-dialog .ten-pad button[data-box]")
+    page.wait_for_selector("#ten-body .ten-reason")
+    assert page.evaluate("navigator.onLine") is False
+    page.evaluate("document.querySelectorAll('dialog[open]').forEach((d) => d.close())")
+
+
+def test_a_kept_table_is_served_offline(offline: Offline, site_dir: Path) -> None:
+    size = offline.site.page.evaluate(FETCH_SIZE, f"./{KEPT_TABLE}")
+    assert size == (site_dir / KEPT_TABLE).stat().st_size
+
+
 def test_a_full_game_plays_offline(offline: Offline) -> None:
     page = offline.site.page
     board.play_solo_game(page, "Offline", holds=(1, 3))
@@ -128,7 +151,7 @@ def test_a_strategy_table_seen_once_is_cached_for_offline(offline: Offline, site
     precache_name, tables_name = service_worker.cache_names((site_dir / "sw.js").read_text(encoding="utf-8"),
                                                             offline.url)
     assert sorted(names) == sorted([precache_name, tables_name, f"dicepad-snapshot-{offline.url}"])
-    assert page.evaluate(CACHED_URLS, tables_name) == [offline.url + TABLE]
+    assert sorted(page.evaluate(CACHED_URLS, tables_name)) == sorted([offline.url + TABLE, offline.url + KEPT_TABLE])
 
 
 def test_only_the_newest_snapshot_is_kept_and_served_offline(offline: Offline) -> None:
