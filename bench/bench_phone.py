@@ -64,15 +64,12 @@ Round = dict[str, dict[str, dict[str, Any]]]  # profile name → page ("game", "
 
 
 def visit_order(run: int, profiles: list[Profile]) -> list[tuple[Profile, str]]:
-    """The visits of one round: the browsers' order turns round every round, and within
-    each the game and the bare page take turns first, out of step between the browsers,
-    so that each visit comes in every position over the rounds."""
-    order = profiles if run % 2 == 0 else profiles[::-1]
-    visits = []
-    for profile in order:
-        pages = ["game", "bare"] if (run + [PHONE, DESKTOP].index(profile)) % 2 == 0 else ["bare", "game"]
-        visits += [(profile, page) for page in pages]
-    return visits
+    """The visits of one round, (browser, page) in turn: the order shifts round by one every
+    round and reverses every other, so that each visit comes in every position over the rounds."""
+    visits = [(profile, page) for profile in profiles for page in ("game", "bare")]
+    shift = run % len(visits)  # a cyclic shift, reversed every other round: each visit in every position
+    order = visits[shift:] + visits[:shift]
+    return order if run % 2 == 0 else order[::-1]
 
 
 def transfer_ms(sent: int) -> float:

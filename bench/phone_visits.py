@@ -132,6 +132,11 @@ def settle_first_visit(context: Any, site: Path, url: str, server: Any, profile:
     first.page.evaluate("(u) => navigator.serviceWorker.controller.postMessage({type: 'KEEP_SNAPSHOT', url: u})",
                         snapshot)
     first.page.wait_for_function("async (u) => !!(await caches.match(u))", arg=snapshot, timeout=120_000)
+    # And the official table, which assets/boot.mjs asks for at the same idle moment: every
+    # returning visit alike, whether or not its first tab stayed open that long.
+    table = url + "assets/strategy/official.bin"
+    first.page.evaluate("(u) => navigator.serviceWorker.controller.postMessage({type: 'KEEP_TABLE', url: u})", table)
+    first.page.wait_for_function("async (u) => !!(await caches.match(u))", arg=table, timeout=120_000)
     first.page.wait_for_timeout(CODE_CACHE_WAIT * 1000)
     first.page.close()
     return ready, sent

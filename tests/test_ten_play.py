@@ -78,7 +78,7 @@ def test_the_screen_and_the_share_text_give_nothing_away(puzzle: Puzzle) -> None
     play = TenPlay(puzzle, practice=False)
     assert "Decision 1 of 10" in ten_html(play) and "ten-roll" in ten_html(play) or "No roll left" in ten_html(play)
     assert "not scored" not in ten_html(play) and "not scored" in ten_html(dataclasses.replace(play, practice=True))
-    assert 'role="alert"' in ten_html(play, "That box cannot take these dice.")
+    assert 'class="ten-problem">That box cannot take these dice.' in ten_html(play, "That box cannot take these dice.")
     for i in range(10):
         play = next_position(answer(play, best=i < 7))
     page = result_html(play)

@@ -18,12 +18,15 @@ from game.records.daily_results import Attempt
 from game.screens.markup import escape
 from game.session.manager import App
 from game.web import later
-from game.web.dom import fill_names
+from game.web.dom import fill_names, found
 from game.web.guard import spawn
 from game.web.share import start_share
 
 if TYPE_CHECKING:
     from game.daily.play import TenPlay
+
+#: Seconds the dialog's date field must rest before its day is opened (see other_day).
+PICK_REST_S = 0.8
 
 
 class TenDialog:
@@ -33,8 +36,10 @@ class TenDialog:
         self.document, self.window, self.app = document, window, app
         self.dialog = document.getElementById("ten-dialog")
         self.body = document.getElementById("ten-body")
+        self.said = document.getElementById("ten-said")  # the live region: a choice's verdict, a refusal
         self.play: TenPlay | None = None
         self._opening = 0  # numbered, so that only the last of two quick openings draws
+        self._picked = 0  # numbered too: only the last of quick changes of the date field opens
 
     def open(self, day: str | None = None, again: bool = False) -> None:
         """Open on ``day`` (ISO; today when None). An attempt left unfinished on that day
@@ -43,6 +48,8 @@ class TenDialog:
         today = datetime.date.today().isoformat()
         day = day or today
         self._opening += 1
+        self.play = None  # nothing of another day's play is answered while this one is dealt
+        self.said.textContent = ""
         picker = self.document.getElementById("ten-day")
         picker.max, picker.value = today, day  # no day still to come
         dealing = _("Dealing the day's ten…")
@@ -79,6 +86,8 @@ class TenDialog:
         for step in dealing(attempt.date, table):
             if step is None:
                 await asyncio.sleep(0)  # the browser's turn between two games: a click is never held up long
+                if opening != self._opening:
+                    return  # opened again meanwhile: that deal is the one wanted
             puzzle = step
         assert puzzle is not None
         try:
@@ -103,10 +112,15 @@ class TenDialog:
         self.app.show_notices()
 
     def draw(self, problem: str = "") -> None:
+        """The body redrawn; the die or box that had the focus keeps it (the keyboard's place),
+        and ``problem`` is said in the live region."""
         if self.play is None:
             return
         from game.screens.ten_view import ten_html
 
+        active = self.document.activeElement
+        place = next((f'[{name}="{active.getAttribute(name)}"]' for name in ("data-die", "data-box")
+                      if found(active) and self.body.contains(active) and active.hasAttribute(name)), None)
         records = self.app.records
         streak = None
         if records is not None and self.play.done:
@@ -115,54 +129,79 @@ class TenDialog:
         self.body.innerHTML = ten_html(self.play, problem, streak)
         # Translators: Today's ten: the heading of the player's column on the score card.
         fill_names(self.body, [_("You")])
+        if problem:
+            self.said.textContent = problem
+        if place is not None and found(again := self.body.querySelector(place)):
+            again.focus()
 
     def die(self, die: str) -> None:
-        from game.daily.play import toggle_die
-
         if self.play is not None and die.isdigit():
+            from game.daily.play import toggle_die
+
             self.play = toggle_die(self.play, int(die))
             self.draw()
 
+    def _answering(self) -> bool:
+        """A position is on screen, not yet answered (a second click on a grading does nothing)."""
+        return self.play is not None and not self.play.showing and not self.play.done
+
+    def _answered(self) -> None:
+        """After a choice: kept, drawn, its verdict said, and the focus on Next."""
+        self._keep()
+        self.draw()
+        verdict = self.body.querySelector(".ten-verdict")
+        self.said.textContent = str(verdict.textContent).strip() if found(verdict) else ""
+        if found(follow := self.body.querySelector("#ten-next")):
+            follow.focus()
+
     def roll(self) -> None:
+        if not self._answering():
+            return
         from game.daily.play import choose_hold
 
-        if self.play is None:
-            return
+        assert self.play is not None
         try:
             self.play = choose_hold(self.play)
         except ValueError:  # no roll left, or all five held: hold_choice says which in English
             self.draw(_("Holding all five dice rolls nothing: choose a box instead."))
             return
-        self._keep()
-        self.draw()
+        self._answered()
 
     def box(self, box: str) -> None:
+        if not self._answering():
+            return
         from game.daily.play import choose_box
 
-        if self.play is None:
-            return
+        assert self.play is not None
         try:
             self.play = choose_box(self.play, box)
         except ValueError:
             self.draw(_("That box cannot take these dice."))
             return
-        self._keep()
-        self.draw()
+        self._answered()
 
     def next(self) -> None:
-        from game.daily.play import next_position
-
         if self.play is not None:
+            from game.daily.play import next_position
+
             self.play = next_position(self.play)
+            self.said.textContent = ""
             self.draw()
             self.body.querySelector("button").focus()
 
     def other_day(self, day: str) -> None:
-        """The day chosen in the dialog's date field: played as practice (today's, as ever)."""
+        """The day chosen in the dialog's date field: played as practice (today's, as ever),
+        once the field has rested a moment: arrow keys and typing a year digit by digit
+        change it at every step, and each step is not a day the player wants to start."""
+        self._picked += 1
+        spawn(self._open_picked(day, self._picked))
+
+    async def _open_picked(self, day: str, picked: int) -> None:
         from game.core.links import iso_day
 
+        await asyncio.sleep(PICK_REST_S)
         chosen = iso_day(day)
-        if chosen is not None and chosen <= datetime.date.today():
+        if picked == self._picked and chosen is not None and chosen <= datetime.date.today():
             self.open(day)
 
     def again(self) -> None:
@@ -171,10 +210,10 @@ class TenDialog:
             self.open(self.play.puzzle.date, again=True)
 
     def share(self) -> None:
-        from game.screens.ten_view import share_text
-
         if self.play is None or self.play.result is None:
             return
+        from game.screens.ten_view import share_text
+
         url = f"{self.window.location.origin}{self.window.location.pathname}?ten={self.play.puzzle.date}"
         text = share_text(self.play, url)
         start_share(self.window, _("Today's ten"), text.rsplit("\n", 1)[0], url, copy=text)

@@ -28,10 +28,15 @@ def answer(page: Page, number: int) -> str:
     five again (a hold of no dice, always a legal choice). Returns the verdict's colour."""
     page.wait_for_function(f"document.querySelector('#ten-body .ten-progress')?.textContent"
                            f".startsWith('Decision {number} of 10')", timeout=60_000)
+    assert page.locator("#ten-dialog [data-card]").count() == 0  # the name opens no card of the game below
     if page.locator("#ten-roll").count():
         page.click("#ten-roll")
     else:
         page.click("#ten-dialog .ten-pad button[data-box]")
+        if number == 10:  # a second click on the card while the grading shows changes nothing
+            page.click("#ten-dialog .ten-pad button[data-box]")
+    assert page.evaluate("document.activeElement.id") == "ten-next"
+    assert page.locator("#ten-said").inner_text() == page.locator("#ten-body .ten-verdict").inner_text().strip()
     [colour] = page.evaluate(COLOURS_JS, "#ten-body .ten-verdict")
     words = page.locator("#ten-body .ten-verdict").inner_text()
     assert ("best choice" in words) == (colour == "exact"), words
