@@ -6,6 +6,7 @@ the page imports this light module and the strategy code on first use.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
@@ -36,8 +37,9 @@ def decide(level: ComputerLevel, preset: str, filled: Mapping[str, int], dice: r
 
 async def fetch_table(preset: str) -> Table:
     """Download and decode ``assets/strategy/<preset>.bin`` (the service worker caches it)."""
-    data = await download(f"./assets/strategy/{preset}.bin", f"the strategy table for {preset}")
-    await later.ensure()  # what only a table serves (the reasons, the win chances) is in the later archive
+    # What only a table serves (the reasons, the win chances) is in the later archive: both at once.
+    data, _ = await asyncio.gather(download(f"./assets/strategy/{preset}.bin", f"the strategy table for {preset}"),
+                                   later.ensure())
     from game.strategy.tables import load_table
 
     return load_table(preset, data)
@@ -45,8 +47,8 @@ async def fetch_table(preset: str) -> Table:
 
 async def fetch_spread(preset: str) -> Spread:
     """Download and decode ``assets/strategy/<preset>.spread.bin`` (for win chances)."""
-    data = await download(f"./assets/strategy/{preset}.spread.bin", f"the spread table for {preset}")
-    await later.ensure()
+    data, _ = await asyncio.gather(download(f"./assets/strategy/{preset}.spread.bin", f"the spread table for {preset}"),
+                                   later.ensure())
     from game.strategy.spread import load_spread
 
     return load_spread(preset, data)
@@ -55,8 +57,7 @@ async def fetch_spread(preset: str) -> Spread:
 async def fetch_distribution(preset: str) -> ScoreDistribution:
     """Download ``assets/strategy/distribution.json`` (precached by the service worker) and
     read the final score's distribution under perfect play for ``preset``."""
-    data = await download(DISTRIBUTION_URL, "the score distribution")
-    await later.ensure()
+    data, _ = await asyncio.gather(download(DISTRIBUTION_URL, "the score distribution"), later.ensure())
     from game.strategy.distribution import load_distribution
 
     return load_distribution(data, preset)
