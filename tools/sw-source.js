@@ -114,14 +114,22 @@ const tables = new strategies.CacheFirst({
     new expiration.ExpirationPlugin({ maxEntries: 16, purgeOnQuotaError: true })],
 });
 routing.registerRoute(isTable, tables);
-// The page asks for the official table to be kept when the player is idle (assets/boot.mjs),
-// so that the coach and Today's ten work offline though never asked for online.
-self.addEventListener("message", (event) => {
-  if (event.data?.type !== "KEEP_TABLE") return;
-  const url = new URL(event.data.url, self.location.href);
-  if (url.origin !== self.location.origin || !isTable({ url })) return;
-  event.waitUntil(tables.handle({ event, request: new Request(url.href) }).catch(() => {}));
-});
+// The page asks for files to be kept by a message: { type, url } or { type, urls }. Only this
+// site's files of the route named are fetched, by that route's strategy, so a message can
+// never make the worker fetch or keep anything else.
+function keepOnRequest(type, isWanted, strategy) {
+  self.addEventListener("message", (event) => {
+    if (event.data?.type !== type) return;
+    const asked = Array.isArray(event.data.urls) ? event.data.urls : [event.data.url];
+    const urls = asked.filter((url) => typeof url === "string").map((url) => new URL(url, self.location.href))
+      .filter((url) => url.origin === self.location.origin && isWanted({ url }));
+    event.waitUntil(Promise.all(urls.map((url) => strategy.handle({ event, request: new Request(url.href) })
+      .catch(() => {}))));
+  });
+}
+// The official table, kept when the player is idle (assets/boot.mjs), so that the coach and
+// Today's ten work offline though never asked for online.
+keepOnRequest("KEEP_TABLE", isTable, tables);
 // A language's catalog and page words (assets/language.js fetches the visitor's only): kept
 // once fetched, so that the game speaks it offline. Their names carry a hash of their
 // content, so a cached file is never stale; the bound keeps a few languages' worth.
@@ -134,13 +142,7 @@ const locales = new strategies.CacheFirst({
 routing.registerRoute(isLocale, locales);
 // On a first visit the page fetched its language before this worker existed: it asks for
 // those files to be kept (assets/sw-register.js), from the HTTP cache that just got them.
-self.addEventListener("message", (event) => {
-  if (event.data?.type !== "KEEP_LOCALE" || !Array.isArray(event.data.urls)) return;
-  const urls = event.data.urls.map((url) => new URL(url, self.location.href))
-    .filter((url) => url.origin === self.location.origin && isLocale({ url }));
-  event.waitUntil(Promise.all(urls.map((url) => locales.handle({ event, request: new Request(url.href) })
-    .catch(() => {}))));
-});
+keepOnRequest("KEEP_LOCALE", isLocale, locales);
 const isSnapshot = under("py/snapshot-");
 const snapshots = new strategies.CacheFirst({
   cacheName: SNAPSHOT,
@@ -150,12 +152,7 @@ routing.registerRoute(isSnapshot, snapshots);
 // The page asks for the snapshot to be kept when the player is idle (assets/boot.mjs): the
 // worker downloads it itself, so that 31 MB never pass through the page's main thread
 // while the player plays.
-self.addEventListener("message", (event) => {
-  if (event.data?.type !== "KEEP_SNAPSHOT") return;
-  const url = new URL(event.data.url, self.location.href);
-  if (url.origin !== self.location.origin || !isSnapshot({ url })) return;
-  event.waitUntil(snapshots.handle({ event, request: new Request(url.href) }).catch(() => {}));
-});
+keepOnRequest("KEEP_SNAPSHOT", isSnapshot, snapshots);
 
 // A Content-Security-Policy violation in the worker (its fetches are held to this site by
 // the header sw.js comes with) reaches no page and only the worker's own devtools console

@@ -114,8 +114,10 @@ def _checks(count: int) -> str:
     return ngettext("%(count)d bonus check mark", "%(count)d bonus check marks", count) % {"count": count}
 
 
-def _head(state: GameState, title: str, short: str, contract: bool) -> str:
-    """The header row: the section's name, then each player's name as a button to their card.
+def _head(state: GameState, title: str, short: str, contract: bool, card_buttons: bool) -> str:
+    """The header row: the section's name, then each player's name as a button to their card
+    (without ``card_buttons``, a disabled one: a card drawn outside the board, whose name
+    would open the card of the game on the board).
 
     Only the first table's name cells carry ``data-seat`` (``#scorecard thead th[data-seat]``
     names each player once, docs/ui-contract.md).
@@ -125,17 +127,18 @@ def _head(state: GameState, title: str, short: str, contract: bool) -> str:
         current = seat == state.current_seat
         attrs = (f' data-seat="{seat}"' if contract else "") + (' class="current"' if current else "")
         turn = ' aria-current="true"' if current else ""
-        cells.append(f'<th scope="col"{attrs}><button type="button" class="who" data-card="{seat}"{turn}>'
+        opens = f' data-card="{seat}"' if card_buttons else " disabled"
+        cells.append(f'<th scope="col"{attrs}><button type="button" class="who"{opens}{turn}>'
                      f"{name_slot(seat)}</button></th>")
     return f'<thead><tr><th scope="col" class="section">{_label(title, short)}</th>{"".join(cells)}</tr></thead>'
 
 
 def _section(state: GameState, part: str, boxes: Sequence[str], options: dict[str, int | Closed], tail: str,
-             hint: str | None) -> str:
+             hint: str | None, card_buttons: bool) -> str:
     title, short = (_("Upper section"), pgettext("section, short", "Upper")) if part == "upper" else (
         _("Lower section"), pgettext("section, short", "Lower"))
     rows = [f'<table class="pad-section {part}" data-players="{len(state.players)}">',
-            _head(state, title, short, contract=part == "upper"), "<tbody>"]
+            _head(state, title, short, contract=part == "upper", card_buttons=card_buttons), "<tbody>"]
     for box in boxes:
         cells = "".join(_box_cell(state, seat, box, options, hint) for seat in range(len(state.players)))
         rows.append(f'<tr data-row="{box}"><th scope="row">'
@@ -167,16 +170,18 @@ def percent(chance: float) -> str:
     return numbers.percent(chance)
 
 
-def scorecard_html(state: GameState, hint: str | None = None, chances: Sequence[float] | None = None) -> str:
+def scorecard_html(state: GameState, hint: str | None = None, chances: Sequence[float] | None = None,
+                   card_buttons: bool = True) -> str:
     """Both sections of the pad, every player's column, the current player's marked;
-    ``chances``: each player's chance to win, in a row under the grand totals."""
+    ``chances``: each player's chance to win, in a row under the grand totals; without
+    ``card_buttons`` the names open no card (see :func:`_head`)."""
     cards, current, options = state.cards, state.current_seat, state.box_options()
     upper_tail = "".join(_total_row(cards, current, total) for total in UPPER_TOTALS)
     lower_tail = _bonus_row(cards, current) + "".join(_total_row(cards, current, total) for total in LOWER_TOTALS)
     if chances is not None:
         lower_tail += _chances_row(chances, current)
-    return (_section(state, "upper", rules.UPPER_BOXES, options, upper_tail, hint)
-            + _section(state, "lower", rules.LOWER_BOXES, options, lower_tail, hint))
+    return (_section(state, "upper", rules.UPPER_BOXES, options, upper_tail, hint, card_buttons)
+            + _section(state, "lower", rules.LOWER_BOXES, options, lower_tail, hint, card_buttons))
 
 
 def _card_total(label: str, value: str) -> str:

@@ -24,7 +24,6 @@ from collections.abc import Sequence
 from game.core.language import _, ngettext
 from game.core.numbers import decimal, long_date
 from game.core.players import level_name
-from game.core.state import GameState
 from game.daily.grading import Colour, Graded, par
 from game.daily.play import TenPlay, board_of
 from game.screens.board import dice_html
@@ -104,13 +103,7 @@ def ten_html(play: TenPlay, problem: str = "", streak: tuple[int, int] | None = 
     refused = _p("ten-problem", problem) if problem else ""  # said by the dialog's live region
     return (_progress(play) + refused
             + f'<div class="dice ten-dice" role="group">{dice_html(state, hint=hint_dice)}</div>'
-            + middle + f'<div class="pad ten-pad">{_card(state, hint_box)}</div>')
-
-
-def _card(state: GameState, hint: str | None) -> str:
-    """The position's card as the board draws it, but for its name: on the board a button
-    that opens a player's card, which here would open the game's underneath."""
-    return scorecard_html(state, hint=hint).replace(' class="who" data-card="0"', ' class="who" disabled')
+            + middle + f'<div class="pad ten-pad">{scorecard_html(state, hint=hint_box, card_buttons=False)}</div>')
 
 
 def result_html(play: TenPlay, streak: tuple[int, int] | None = None) -> str:

@@ -60,14 +60,14 @@ def start_share(window: Any, title: str, text: str, url: str, copy: str | None =
 
 def share_page(window: Any) -> None:
     """The Share button: this page's address."""
-    start_share(window, words.BRAND, words.page_text(), _page(window))
+    start_share(window, words.BRAND, words.page_text(), page_address(window))
 
 
 def share_challenge(window: Any, state: GameState | None) -> None:
     """Challenge a friend: a finished solo game's dice and score to beat."""
     if state is not None and state.over:
         score = state.grand_totals()[0]
-        url = _page(window) + challenge_query(state.seed, state.preset, score, state.players[0].name)
+        url = page_address(window) + challenge_query(state.seed, state.preset, score, state.players[0].name)
         start_share(window, words.challenge_title(), words.challenge_text(score), url)
 
 
@@ -76,7 +76,7 @@ def share_game(window: Any, state: GameState | None, href: str) -> None:
     link = href[href.find("#"):]
     if from_fragment(link) is None:
         return
-    url = _page(window) + link
+    url = page_address(window) + link
     if state is not None and state.over:
         start_share(window, words.BRAND, words.final_card_text(), url)
     else:
@@ -89,9 +89,10 @@ def share_result(window: Any, state: GameState | None, challenge: Challenge | No
     if state is None or not state.over:
         return
     text = words.result_text(state, challenge, datetime.date.today())
-    url = "" if state.real_dice else _page(window) + fragment(encode(state))
-    start_share(window, words.result_title(), text, url or _page(window), copy=f"{text}\n{url}" if url else text)
+    url = "" if state.real_dice else page_address(window) + fragment(encode(state))
+    start_share(window, words.result_title(), text, url or page_address(window), copy=f"{text}\n{url}" if url else text)
 
 
-def _page(window: Any) -> str:
+def page_address(window: Any) -> str:
+    """This page's address, without its query or fragment (the base of every shared link)."""
     return str(window.location.origin) + str(window.location.pathname)

@@ -20,7 +20,7 @@ from game.session.manager import App
 from game.web import later
 from game.web.dom import fill_names, found
 from game.web.guard import spawn
-from game.web.share import start_share
+from game.web.share import page_address, start_share
 
 if TYPE_CHECKING:
     from game.daily.play import TenPlay
@@ -214,6 +214,6 @@ class TenDialog:
             return
         from game.screens.ten_view import share_text
 
-        url = f"{self.window.location.origin}{self.window.location.pathname}?ten={self.play.puzzle.date}"
+        url = f"{page_address(self.window)}?ten={self.play.puzzle.date}"
         text = share_text(self.play, url)
         start_share(self.window, _("Today's ten"), text.rsplit("\n", 1)[0], url, copy=text)
