@@ -118,17 +118,25 @@ def win_chances(forecasts: Sequence[Forecast]) -> tuple[float, ...]:
         others = [f for j, f in enumerate(forecasts) if j != i]
         chance = 0.0
         for k, p in enumerate(me.probs):
-            if p == 0.0:
-                continue
-            score = me.low + k
-            # ties[m]: the chance that every other is at most `score` and m of them equal it
-            ties = [1.0]
-            for other in others:
-                lower, equal = other.below(score), other.at(score)
-                ties = [a * lower + (ties[m - 1] * equal if m else 0.0) for m, a in enumerate(ties + [0.0])]
-            chance += p * sum(t / (m + 1) for m, t in enumerate(ties))
+            if p:
+                chance += p * win_share(me.low + k, others)
         out.append(chance)
     return tuple(out)
+
+
+def win_share(score: int, others: Sequence[Forecast]) -> float:
+    """What a final ``score`` wins against the others' final scores: the chance that all are
+    lower, plus a tie for first shared equally (half the win against one tied, and so on).
+
+    >>> win_share(200, [Forecast(199, (0.5, 0.5))])
+    0.75
+    """
+    # ties[m]: the chance that every other is at most `score` and m of them equal it
+    ties = [1.0]
+    for other in others:
+        lower, equal = other.below(score), other.at(score)
+        ties = [a * lower + (ties[m - 1] * equal if m else 0.0) for m, a in enumerate(ties + [0.0])]
+    return sum(t / (m + 1) for m, t in enumerate(ties))
 
 
 def beat_chance(forecast: Forecast, beat: int) -> float:
@@ -157,15 +165,22 @@ def forecast(table: Table, spread: Spread, filled: Mapping[str, int], points: in
         return Forecast.normal(points, table.value(mask, up, y), spread.sd(mask, up, y))
     to_come: dict[int, float] = {}
     for (box, written, gained), chance in turn_outcomes(table, filled).items():
-        after = state_of({**filled, box: written})
-        zs = spread.shape(*after) or (0.0,)
-        mean, sd, share = table.value(*after), spread.sd(*after), chance / len(zs)
-        for z in zs:  # each quantile carries an equal share, split between the two nearest points
-            x = max(0.0, mean + sd * z)
-            low = math.floor(x)
-            to_come[gained + low] = to_come.get(gained + low, 0.0) + share * (1.0 + low - x)
-            to_come[gained + low + 1] = to_come.get(gained + low + 1, 0.0) + share * (x - low)
+        add_shape(to_come, table, spread, state_of({**filled, box: written}), gained, chance)
     return _spelled_out(points, to_come)
+
+
+def add_shape(to_come: dict[int, float], table: Table, spread: Spread, state: tuple[int, int, int],
+              gained: int, chance: float) -> None:
+    """Add to ``to_come`` (``{points: chance}``) ``chance`` times the shape of the points still
+    to come from ``state`` (not full), shifted by ``gained``: each quantile carries an equal
+    share, split between the two nearest whole points (a point mass where there is no shape)."""
+    zs = spread.shape(*state) or (0.0,)
+    mean, sd, share = table.value(*state), spread.sd(*state), chance / len(zs)
+    for z in zs:
+        x = max(0.0, mean + sd * z)
+        low = math.floor(x)
+        to_come[gained + low] = to_come.get(gained + low, 0.0) + share * (1.0 + low - x)
+        to_come[gained + low + 1] = to_come.get(gained + low + 1, 0.0) + share * (x - low)
 
 
 def _spelled_out(points: int, to_come: Mapping[int, float]) -> Forecast:

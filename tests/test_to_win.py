@@ -1,0 +1,112 @@
+"""Playing to win (issue 33): options ranked by the chance of a goal (game.strategy.to_win).
+
+Checked against tools/target_exact.py, a brute force that shares no code with the game's
+strategy modules (every re-roll enumerated, every score from the rules): with one box
+open the ranking's chances are the exact best chances; with two or three open the later
+turns are played for the average, and the gap to the best play for the target stays
+small (docs/strategy.md, "Playing to win", has the measured figures).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.core import rules
+from game.strategy import spread as SP
+from game.strategy import tables as T
+from game.strategy.options import Option
+from game.strategy.to_win import Goal, rank_to_win, to_come
+from game.strategy.win_chances import Forecast, forecast, win_chances
+from tools import target_exact as X
+from tools.target_exact import _card
+
+
+def _spread() -> SP.Spread:
+    return SP.load_spread("official", (T.ASSET_DIR / "official.spread.bin").read_bytes())
+
+
+def _key(option: Option) -> object:
+    """How tools/target_exact.py names an option: a box, or the sorted faces held."""
+    return option.box if option.box is not None else tuple(sorted(option.held_faces))
+
+
+def _positions(rng: random.Random, table: T.Table, n_open: int, count: int
+               ) -> list[tuple[dict[str, int], rules.Dice, int]]:
+    return [(_card("official", table, rng, len(rules.BOXES) - n_open),
+             rules.check_dice(rng.randint(1, 6) for _ in range(5)), rng.choice((0, 1, 2))) for _ in range(count)]
+
+
+def test_with_one_box_open_every_chance_is_the_exact_best() -> None:
+    table, spread, rng = T.load_preset("official"), _spread(), random.Random(3)
+    for filled, dice, rolls_left in _positions(rng, table, 1, 12):
+        solver = X.Solver("official", 400)
+        exact = solver.options(filled, dice, rolls_left)
+        on_card = rules.grand_total(filled)
+        for need in (1, 10, 25, 40, 70):
+            ranked = rank_to_win(table, spread, filled, dice, rolls_left, Goal.reach(on_card + need))
+            assert {_key(r.option) for r in ranked} == set(exact)
+            for r in ranked:
+                assert r.chance == pytest.approx(exact[_key(r.option)][need], abs=1e-9), (filled, dice, need)
+
+
+def test_with_two_or_three_open_the_chances_stay_near_the_best_play_for_the_target() -> None:
+    """The later turns are played for the average here, the brute force plays them for the
+    target: the ranking's chance can only be lower (by up to 17 points measured, for a box
+    that leaves a turn where playing for the target matters), and its first choice costs
+    little (at most 0.9 points of chance on these positions)."""
+    table, spread, rng = T.load_preset("official"), _spread(), random.Random(4)
+    for n_open in (2, 3):
+        for filled, dice, rolls_left in _positions(rng, table, n_open, 4):
+            solver = X.Solver("official", 420)
+            exact = solver.options(filled, dice, rolls_left)
+            on_card = rules.grand_total(filled)
+            for need in (20, 45, 80):
+                ranked = rank_to_win(table, spread, filled, dice, rolls_left, Goal.reach(on_card + need))
+                for r in ranked:
+                    assert r.chance <= exact[_key(r.option)][need] + 1e-9
+                    assert r.chance == pytest.approx(exact[_key(r.option)][need], abs=0.2)
+                best = max(v[need] for v in exact.values())
+                assert exact[_key(ranked[0].option)][need] >= best - 0.02, (filled, dice, need)
+
+
+def test_the_goal_to_win_is_the_win_share_of_each_score() -> None:
+    others = [Forecast(200, (0.25, 0.5, 0.25)), Forecast(199, (0.5, 0.5))]
+    goal = Goal.win(others)
+    for score in range(190, 210):
+        # the chance to win with a certain score, against the same others
+        assert goal.worth(score) == pytest.approx(win_chances([Forecast.certain(score), *others])[0])
+
+
+def test_a_goal_of_winning_ranks_by_the_chance_to_win() -> None:
+    """Against one other player, an option's chance of winning is the mean over its final
+    scores of the win share: here checked against the win chances of the forecast after
+    scoring each box (the last turn, where every forecast is exact)."""
+    table, spread, rng = T.load_preset("official"), _spread(), random.Random(8)
+    filled = _card("official", table, rng, 12)
+    other = forecast(table, spread, _card("official", table, rng, 11), 0)
+    dice = rules.check_dice(rng.randint(1, 6) for _ in range(5))
+    ranked = rank_to_win(table, spread, filled, dice, 0, Goal.win([other]))
+    for r in ranked:
+        assert r.option.box is not None
+        final = rules.grand_total({**filled, r.option.box: r.option.points}) + rules.yahtzee_bonus(filled, dice)
+        assert r.chance == pytest.approx(win_chances([Forecast.certain(final), other])[0])
+    assert [r.chance for r in ranked] == sorted((r.chance for r in ranked), reverse=True)
+
+
+def test_what_is_still_to_come_sums_to_one_in_every_phase() -> None:
+    table, spread, rng = T.load_preset("official"), _spread(), random.Random(9)
+    for filled_boxes in (0, 4, 9, 11, 12, 13):
+        later = to_come(table, spread, _card("official", table, rng, filled_boxes))
+        assert sum(p for _, p in later) == pytest.approx(1.0)
+        assert all(p > 0 and r >= 0 for r, p in later)
+
+
+def test_refused_positions_are_refused_as_the_coach_refuses_them() -> None:
+    table, spread = T.load_preset("official"), _spread()
+    with pytest.raises(ValueError, match="rolls_left"):
+        rank_to_win(table, spread, {}, (1, 2, 3, 4, 5), 3, Goal.reach(200))
+    with pytest.raises(ValueError, match="full"):
+        rank_to_win(table, spread, {b: min(rules.possible_box_values(b)) for b in rules.BOXES},
+                    (1, 2, 3, 4, 5), 0, Goal.reach(200))

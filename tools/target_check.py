@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""Measure the error of the chance to reach a score, at every target, against the exact chance.
+
+    python tools/target_check.py --positions 300
+
+Positions are solo cards drawn from games played by the optimal policy (a round 0-12 at
+random, as ``tools/win_chance_check.py`` draws them). For each, the forecast the browser
+makes (:func:`game.strategy.win_chances.forecast` on the shipped files) is compared with
+the exact distribution of the points to come (a backward pass over every state) at every
+target T: the error is ``|P_forecast(final >= T) - P_exact(final >= T)|``, and the worst T
+of each position counts. With ``--games`` the exact chances are also compared with that
+many simulated play-outs per position (which validates the exact pass).
+
+Prints, by boxes left, the worst and mean (over positions) of each position's worst error,
+in percentage points, and the target where the worst one falls.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run as a script: make `game` and `tools` importable
+    sys.path.insert(0, str(ROOT))
+
+from game.strategy import spread as SP  # noqa: E402
+from game.strategy import tables as T  # noqa: E402
+from game.strategy import win_chances as WC  # noqa: E402
+from game.strategy.win_chances import Forecast  # noqa: E402
+from tools.win_chance_check import N_BOX, Policy, card_of  # noqa: E402
+
+Reach = np.ndarray  # reach[t]: the chance of a final score >= t, for t = 0 .. len - 1
+
+
+def reach(forecast: Forecast, top: int) -> Reach:
+    """P(final >= t) for t = 0 .. top."""
+    return np.array([1.0 - forecast.below(t) for t in range(top + 1)])
+
+
+def draw(policy: Policy, count: int, rng: np.random.Generator) -> list[tuple[int, int]]:
+    """``count`` solo positions (state id, points so far) after 0-12 optimal turns."""
+    out = []
+    for _ in range(count):
+        state, points = np.zeros(1, np.int64), 0
+        for _turn in range(int(rng.integers(0, N_BOX))):
+            state, gained = policy.step(state, rng)
+            points += int(gained[0])
+        out.append((int(state[0]), points))
+    return out
+
+
+def simulated(policy: Policy, state: int, points: int, games: int, top: int, rng: np.random.Generator) -> Reach:
+    s, total = np.full(games, state, np.int64), np.full(games, points, np.int64)
+    for _ in range(N_BOX - (state // 128).bit_count()):
+        s, gained = policy.step(s, rng)
+        total += gained
+    counts = np.bincount(np.minimum(total, top + 1), minlength=top + 2)
+    return 1.0 - np.r_[0.0, np.cumsum(counts)[:-1]][: top + 1] / games
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--preset", default="official")
+    parser.add_argument("--positions", type=int, default=300)
+    parser.add_argument("--games", type=int, default=0, help="play-outs per position (0: none)")
+    parser.add_argument("--seed", type=int, default=23)
+    args = parser.parse_args(argv)
+    table = T.load_table(args.preset, (T.ASSET_DIR / f"{args.preset}.bin").read_bytes())
+    spread = SP.load_spread(args.preset, (T.ASSET_DIR / f"{args.preset}.spread.bin").read_bytes())
+    rng = np.random.Generator(np.random.PCG64(args.seed))
+    t0 = time.perf_counter()
+    policy = Policy(args.preset)
+    print(f"policy and exact distributions: {time.perf_counter() - t0:.0f} s", flush=True)
+    rows = []  # boxes left, worst error, its target, exact there, forecast there[, exact - simulated]
+    for state, points in draw(policy, args.positions, rng):
+        exact = policy.exact(state, points)
+        top = exact.low + len(exact.probs)
+        mine = reach(WC.forecast(table, spread, card_of(state), points), top)
+        truth = reach(exact, top)
+        err = np.abs(mine - truth)
+        t = int(err.argmax())
+        row = [N_BOX - (state // 128).bit_count(), err[t] * 100, t, truth[t] * 100, mine[t] * 100]
+        if args.games:
+            row.append(np.abs(truth - simulated(policy, state, points, args.games, top, rng)).max() * 100)
+        rows.append(row)
+    data = np.array(rows)
+    print(f"{args.positions} positions ({time.perf_counter() - t0:.0f} s); errors in percentage points "
+          "of P(final >= T), the worst T of each position")
+    print("boxes left | positions | worst | mean | worst at: T, exact, forecast"
+          + (" | exact-simulated worst, mean" if args.games else ""))
+    for left in [*range(1, N_BOX + 1), None]:
+        sel = data[:, 0] == left if left is not None else np.ones(len(data), bool)
+        if not sel.any():
+            continue
+        d = data[sel]
+        w = d[d[:, 1].argmax()]
+        line = (f"{'all' if left is None else left:>10} | {sel.sum()} | {d[:, 1].max():.2f} | {d[:, 1].mean():.2f}"
+                f" | {w[2]:.0f}, {w[3]:.1f}%, {w[4]:.1f}%")
+        if args.games:
+            line += f" | {d[:, 5].max():.2f}, {d[:, 5].mean():.2f}"
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
