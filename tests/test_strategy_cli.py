@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.screens.reason_words import reason_words
+from game.strategy import __main__ as cli
 from game.strategy import coach, tables
 from game.strategy.reasons import explain
 
@@ -97,3 +98,26 @@ def test_the_output_speaks_the_language_asked_for_or_the_environments():
     assert run(*EXAMPLE, environ={"LANG": "C.UTF-8"}).stdout == run(*EXAMPLE).stdout  # English
     french = run(*EXAMPLE, environ={"LANGUAGE": "fr_CA:en"}).stdout
     assert french != german.stdout and french.splitlines()[-1].split()[0] != "Why:"
+
+
+def test_a_target_ranks_by_the_chance_to_reach_it():
+    """--target: the options in rank_to_win's order, each chance beside its expected score,
+    and the choice for the target set against the choice for the average."""
+    from game.strategy.spread import load_spread
+    from game.strategy.to_win import Goal, rank_to_win
+
+    card = "ones=0,twos=0,threes=0,fours=0,fives=0,sixes=0,three_of_a_kind=0,four_of_a_kind=0," \
+           "small_straight=0,large_straight=0,chance=5"
+    done = run("--filled", card, "--dice", "3,3,3,5,5", "--rolls-left", "2", "--target", "55")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[1].split() == ["rank", "option", "held", "chance", "expected", "loss"]
+    table = tables.load_preset("official")
+    spread = load_spread("official", (tables.ASSET_DIR / "official.spread.bin").read_bytes())
+    ranked = rank_to_win(table, spread, cli.parse_filled(card), (3, 3, 3, 5, 5), 2, Goal.reach(55))
+    rows = [line.split() for line in lines[2:2 + len(ranked)]]
+    assert [float(row[-3]) for row in rows] == [round(100 * r.chance, 2) for r in ranked]
+    assert rows[0][1:5] == ["hold", "3", "3", "3"]
+    assert lines[-1] == "To reach 55: hold 3 3 3 (13.5%); for the average: score Full house: 25 (4.6%)."
+    german = run("--filled", card, "--dice", "3,3,3,5,5", "--rolls-left", "2", "--target", "55", "--lang", "de")
+    assert "13,5" in german.stdout.splitlines()[-1] and "average" not in german.stdout

@@ -16,16 +16,20 @@ import importlib.util
 import json
 import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 from game.core import language, rules
 from game.core.labels import box_label, preset_label
 from game.core.language import _, ngettext, pgettext
+from game.core.numbers import percent
 from game.screens.reason_words import reason_words
 from game.strategy.coach import rank_options
 from game.strategy.options import Option
 from game.strategy.reasons import explain
-from game.strategy.tables import TableError, load_preset, load_table
+from game.strategy.spread import load_spread
+from game.strategy.tables import ASSET_DIR, Table, TableError, load_preset, load_table
+from game.strategy.to_win import Goal, rank_to_win
 
 EPILOG = f"""\
 boxes: {", ".join(rules.BOXES)}
@@ -146,6 +150,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="re-rolls still allowed this turn: 2 after the first roll, 0 after the third")
     parser.add_argument("--yahtzee-bonuses", type=int, default=0, metavar="N",
                         help="Yahtzee bonus check marks already earned (adds 100 each; default: 0)")
+    parser.add_argument("--target", type=int, metavar="T",
+                        help="rank by the chance to reach T points or more (this turn played for T, the "
+                        "later turns for the average; needs assets/strategy/<preset>.spread.bin)")
     parser.add_argument("--top", type=int, default=0, metavar="N", help="show only the N best options")
     parser.add_argument("--table", type=Path, metavar="FILE",
                         help="strategy table to read (default: assets/strategy/<preset>.bin)")
@@ -168,15 +175,21 @@ def main(argv: list[str] | None = None) -> int:
     try:
         table = load_table(args.preset, args.table.read_bytes()) if args.table else load_preset(args.preset)
         options = rank_options(table, args.filled, args.dice, args.rolls_left, args.yahtzee_bonuses)
+        chances = _chances(table, args) if args.target is not None else {}
     except (OSError, TableError, ValueError) as exc:
         parser.exit(2, f"{parser.prog}: error: {exc}\n")
+    reason = explain(args.filled, options, args.rolls_left)  # the reason is the average's
+    average = options[0]
+    if chances:  # best chance first, as rank_to_win orders them
+        options = sorted(options, key=lambda o: (-chances[describe(o)], -o.value))
     shown = options[:args.top] if args.top > 0 else options
     on_card = rules.grand_total(args.filled, args.yahtzee_bonuses)
-    reason = explain(args.filled, options, args.rolls_left)
     if args.json:
         json.dump({"preset": args.preset, "filled": args.filled, "dice": list(args.dice),
                    "rolls_left": args.rolls_left, "on_card": on_card, "reason": reason_words(reason),
-                   "options": [{"rank": i, "description": describe(o), **o.__dict__}
+                   "target": args.target,
+                   "options": [{"rank": i, "description": describe(o), **o.__dict__,
+                                **({"chance": chances[describe(o)]} if chances else {})}
                                for i, o in enumerate(shown, start=1)]}, sys.stdout, indent=1)
         print()
         return 0
@@ -188,14 +201,43 @@ def main(argv: list[str] | None = None) -> int:
     print("; ".join(situation))
     columns = [pgettext("coach column", "rank"), pgettext("coach column", "option"), pgettext("coach column", "held"),
                pgettext("coach column", "expected"), pgettext("coach column", "loss")]
+    if chances:
+        # Translators: the command-line coach's column of the chance to reach the target (--target).
+        columns.insert(3, pgettext("coach column", "chance"))
     width = max(len(describe(o)) for o in [*shown, *options[:1]])
     width = max(width, len(columns[1]))
     held = max(5, len(columns[2]))
-    print(f"{columns[0]:>4}  {columns[1]:{width}}  {columns[2]:{held}}  {columns[3]:>9}  {columns[4]:>7}")
+    chance = max(7, len(columns[3])) if chances else 0
+    head = f"{columns[0]:>4}  {columns[1]:{width}}  {columns[2]:{held}}"
+    print(head + (f"  {columns[3]:>{chance}}" if chances else "") + f"  {columns[-2]:>9}  {columns[-1]:>7}")
     for i, o in enumerate(shown, start=1):
-        print(f"{i:4d}  {describe(o):{width}}  {positions(o):{held}}  {o.value:9.3f}  {o.loss:7.3f}")
+        line = f"{i:4d}  {describe(o):{width}}  {positions(o):{held}}"
+        line += f"  {100 * chances[describe(o)]:{chance}.2f}" if chances else ""
+        print(f"{line}  {o.value:9.3f}  {o.loss:7.3f}")
     print(_("Why: %(reason)s") % {"reason": reason_words(reason)})
+    if chances:
+        print(target_words(args.target, options[0], average, chances))
     return 0
+
+
+def _chances(table: Table, args: argparse.Namespace) -> dict[str, float]:
+    """Each option's chance to reach ``--target``, by its label (:func:`describe`)."""
+    spread = load_spread(args.preset, (ASSET_DIR / f"{args.preset}.spread.bin").read_bytes())
+    ranked = rank_to_win(table, spread, args.filled, args.dice, args.rolls_left, Goal.reach(args.target),
+                         args.yahtzee_bonuses)
+    return {describe(r.option): r.chance for r in ranked}
+
+
+def target_words(target: int, best: Option, average: Option, chances: Mapping[str, float]) -> str:
+    """The choice for the target beside the choice for the average, in a sentence."""
+    if describe(best) == describe(average):
+        # Translators: --target; the best choice is the same for the target and for the expected score.
+        return _("To reach %(target)d, as for the average: %(best)s (%(chance)s).") % {
+            "target": target, "best": describe(best), "chance": percent(chances[describe(best)], 1)}
+    # Translators: --target; e.g. "To reach 231: hold 3 3 3 (13.5%); for the average: score Full House: 25 (4.6%)."
+    return _("To reach %(target)d: %(best)s (%(chance)s); for the average: %(average)s (%(average_chance)s).") % {
+        "target": target, "best": describe(best), "chance": percent(chances[describe(best)], 1),
+        "average": describe(average), "average_chance": percent(chances[describe(average)], 1)}
 
 
 if __name__ == "__main__":
