@@ -14,6 +14,7 @@ import random
 import pytest
 
 from game.core import rules
+from game.session.coaching import Coach
 from game.strategy import spread as SP
 from game.strategy import tables as T
 from game.strategy.options import Option
@@ -110,3 +111,38 @@ def test_refused_positions_are_refused_as_the_coach_refuses_them() -> None:
     with pytest.raises(ValueError, match="full"):
         rank_to_win(table, spread, {b: min(rules.possible_box_values(b)) for b in rules.BOXES},
                     (1, 2, 3, 4, 5), 0, Goal.reach(200))
+
+
+def _coach_with_tables() -> Coach:
+    """A coach with hints on and both tables here (no loading)."""
+    coach = Coach(None, lambda _c: None, lambda _t: None, lambda: None)  # type: ignore[arg-type, return-value]
+    coach.tables["official"], coach.spreads["official"] = T.load_preset("official"), _spread()
+    coach.hints = True
+    return coach
+
+
+def test_the_coach_ranks_for_winning_in_a_game_of_several_and_for_a_score_to_beat() -> None:
+    from game.core.state import new_game
+    from game.screens.coach_panel import coach_html
+
+    coach = _coach_with_tables()
+    state = new_game(["Ann", "Ben"], seed="aim").roll()
+    advice = coach.advice(state)
+    assert advice is not None and advice.aim is not None and advice.aim.beat is None
+    seat = state.current_seat
+    assert seat is not None
+    other = forecast(T.load_preset("official"), _spread(), {}, 0)
+    expected = rank_to_win(T.load_preset("official"), _spread(), {}, state.dice or (), 2, Goal.win([other]))
+    assert [(r.option, r.chance) for r in advice.aim.ranked] == [(r.option, r.chance) for r in expected]
+    assert {r.option for r in advice.aim.ranked} == set(advice.options)
+    html = coach_html(True, advice, True)
+    assert 'class="coach-aim" data-aim="win"' in html and html.count("data-chance=") == len(advice.options)
+
+    solo = new_game(["Ann"], seed="aim").roll()
+    assert (coach.advice(solo) or advice).aim is None  # no goal: the average alone
+    beat = coach.advice(solo, beat=231)
+    assert beat is not None and beat.aim is not None and beat.aim.beat == 231
+    reach = rank_to_win(T.load_preset("official"), _spread(), {}, solo.dice or (), 2, Goal.reach(232))
+    assert beat.aim.best.chance == pytest.approx(reach[0].chance)
+    said = "To beat 231: " if beat.aim.differs(beat.best) else "For the best chance to beat 231, the same: "
+    assert said in coach_html(True, beat, False)

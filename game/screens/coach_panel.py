@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.core.language import _, pgettext
-from game.core.numbers import decimal
+from game.core.numbers import decimal, percent
 from game.screens.choice_words import choice_words, confidence_words
 from game.screens.markup import escape
 from game.screens.reason_words import reason_words
@@ -27,20 +27,66 @@ def coach_html(enabled: bool, advice: Advice | None, show_values: bool, loading:
         "move": f"<strong>{escape(choice_words(best))}</strong>",
         "confidence": f'<span class="confidence">{escape(confidence_words(advice.confidence))}</span>'}
     line = (f'<p class="coach-line" data-confidence="{advice.confidence}">{said}</p>'
-            f'<p class="coach-reason" data-coach-reason>{escape(reason_words(advice.reason))}</p>')
+            f'<p class="coach-reason" data-coach-reason>{escape(reason_words(advice.reason))}</p>'
+            + aim_html(advice))
     shown = _("Hide the value of every choice") if show_values else _("Show the value of every choice")
     toggle = (f'<button type="button" id="coach-values" aria-expanded="{"true" if show_values else "false"}">'
               f"{escape(shown)}</button>")
     if not show_values:
         return line + toggle
     best_word = escape(pgettext("loss", "best"))
+    aim = advice.aim
     rows = "".join(
         f'<tr data-option="{i}" class="{"best" if i == 0 else ""}"><td>{escape(choice_words(o))}</td>'
         f'<td data-value="{o.value:.4f}">{decimal(o.value, 2)}</td><td data-loss="{o.loss:.4f}">'
-        f'{best_word if o.loss == 0 else "−" + decimal(o.loss, 2)}</td></tr>'
+        f'{best_word if o.loss == 0 else "−" + decimal(o.loss, 2)}</td>'
+        + (f'<td data-chance="{aim.chance_of(o):.4f}">{percent(aim.chance_of(o), 1)}</td>' if aim else "")
+        + "</tr>"
         for i, o in enumerate(advice.options)
     )
-    heads = "".join(f'<th scope="col">{escape(head)}</th>'
-                    for head in (_("Choice"), _("Expected final score"), _("Loss")))
+    columns = [_("Choice"), _("Expected final score"), _("Loss")]
+    if aim is not None:
+        columns.append(_("Chance to win") if aim.beat is None else
+                       _("Chance to beat %(score)d") % {"score": aim.beat})
+    heads = "".join(f'<th scope="col">{escape(head)}</th>' for head in columns)
     table = f'<table class="coach-values"><thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>'
     return line + toggle + table
+
+
+def aim_html(advice: Advice) -> str:
+    """The best choice for the goal (to win, or to beat a score), set against the average's
+    when they differ; nothing without a goal.
+
+    >>> from game.strategy.advice import Aim
+    >>> from game.strategy.options import Option
+    >>> from game.strategy.to_win import Ranked
+    >>> score, hold = Option("score", 32.3, 0.0, box="full_house", points=25), Option(
+    ...     "hold", 22.8, 9.5, hold=(True, True, True, False, False), held_faces=(3, 3, 3))
+    >>> aim = Aim(54, (Ranked(hold, 0.135), Ranked(score, 0.046)))
+    >>> html = aim_html(Advice((score, hold), None, aim))  # no reason needed here
+    >>> html[:html.index(">") + 1]
+    '<p class="coach-aim" data-aim="beat" data-differs="true" data-aim-chance="0.1350">'
+    >>> print(html[html.index(">") + 1:])
+    To beat 54: <strong>Hold 3-3-3, roll 2</strong>, 13.5% against 4.6%; for the average: Score 25 in Full house.</p>
+    """
+    aim = advice.aim
+    if aim is None:
+        return ""
+    best, average = aim.best, advice.best
+    values = {"score": aim.beat, "chance": percent(best.chance, 1)}
+    differs = aim.differs(average)
+    if differs:
+        values |= {"move": f"<strong>{escape(choice_words(best.option))}</strong>",
+                   "other": percent(aim.chance_of(average), 1), "average": escape(choice_words(average))}
+        # Translators: the coach in a game of several; e.g. "To win: Hold 6-6-6, roll 2, 18.0% against
+        # 9.0%; for the average: Score 25 in Full house." (the chances to win of the two choices)
+        text = (escape(_("To win: %(move)s, %(chance)s against %(other)s; for the average: %(average)s."))
+                if aim.beat is None else
+                escape(_("To beat %(score)d: %(move)s, %(chance)s against %(other)s; for the average: "
+                         "%(average)s.")))
+    else:
+        text = escape(_("For the best chance to win, the same: %(chance)s.") if aim.beat is None else
+                      _("For the best chance to beat %(score)d, the same: %(chance)s."))
+    kind = "win" if aim.beat is None else "beat"
+    return (f'<p class="coach-aim" data-aim="{kind}" data-differs="{"true" if differs else "false"}" '
+            f'data-aim-chance="{best.chance:.4f}">{text % values}</p>')

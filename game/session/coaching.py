@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from game.core.state import GameState
 from game.session import words
 from game.session.ports import LoadSpread, LoadTable, Spawn
-from game.strategy.advice import Advice, advise
+from game.strategy.advice import Advice, advise, aim_for
 
 if TYPE_CHECKING:
     from game.strategy.spread import Spread
@@ -59,16 +59,24 @@ class Coach:
         player = state.current_player
         return self.hints and player is not None and player.is_human
 
-    def advice(self, state: GameState) -> Advice | None:
+    def advice(self, state: GameState, beat: int | None = None) -> Advice | None:
         """The options for the dice on the table, best first; None before a roll, or while the
-        table is on its way (its loading starts here)."""
+        table is on its way (its loading starts here). With a goal (``beat``, a friend's score,
+        or other players) and the spread table here, the options ranked for it too."""
         if not self.wanted(state):
             return None
         table = self.tables.get(state.preset)
         if table is None:
             self._load_in_background(state.preset)
             return None
-        return advise(state, table)
+        advice = advise(state, table)
+        spread = self.spreads.get(state.preset)
+        if advice is None or spread is None or (len(state.players) < 2 and beat is None):
+            return advice  # the spread table comes with the win chances (chances() asks for it)
+        seat = state.current_seat
+        others = [self._forecast(table, spread, card.filled, card.totals.grand_total)
+                  for i, card in enumerate(state.cards) if i != seat]
+        return aim_for(advice, state, table, spread, beat, others)
 
     def loading(self, state: GameState) -> bool:
         """Hints wait for the table (the panel says so)."""

@@ -259,11 +259,11 @@ class App:
         state = self.state
         if state is None:
             return
-        advice = self.coach.advice(state)
+        beat = self.challenge.beat if self.challenge else None
+        advice = self.coach.advice(state, beat)
         if advice is not None and not state.assisted:  # hints were seen for a decision
             self.state = state = replace(state, assisted=True)
             keep = True
-        beat = self.challenge.beat if self.challenge else None
         view = BoardView(state, rolled, self.undo_point is not None, self.coach.hints, advice,
                          self.coach.show_values, self.coach.loading(state) and advice is None,
                          beat, self.friends.pass_on(state), chances=self.coach.chances(state, beat),

@@ -6,7 +6,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from game.core.state import GameState
@@ -14,7 +15,10 @@ from game.core.state import GameState
 if TYPE_CHECKING:  # the coach loads when hints are first asked for, not at start-up
     from game.strategy.options import Option
     from game.strategy.reasons import Reason
+    from game.strategy.spread import Spread
     from game.strategy.tables import Table
+    from game.strategy.to_win import Ranked
+    from game.strategy.win_chances import Forecast
 
 #: Gaps (expected points between the best option and the runner-up) for each word.
 #: Ours, chosen so "toss-up" means the choice hardly matters (under 0.1 points) and
@@ -29,12 +33,39 @@ def confidence_word(gap: float) -> str:
     return "toss-up"
 
 
+#: Below this, two chances of a goal are told as the same (the panel shows tenths of a percent).
+SAME_CHANCE = 0.0005
+
+
+@dataclass(frozen=True)
+class Aim:
+    """The options ranked by the chance of a goal, beside the average: to beat a friend's
+    score (``beat``), or to win a game of several (``beat`` is None)."""
+
+    beat: int | None
+    ranked: tuple[Ranked, ...]
+
+    @property
+    def best(self) -> Ranked:
+        return self.ranked[0]
+
+    def chance_of(self, option: Option) -> float:
+        """The chance of the goal if ``option`` (one of the coach's) is taken."""
+        return next(r.chance for r in self.ranked if r.option == option)
+
+    def differs(self, average: Option) -> bool:
+        """Whether the best choice for the goal is another than ``average``, and better by enough to tell."""
+        return self.best.option != average and self.best.chance - self.chance_of(average) >= SAME_CHANCE
+
+
 @dataclass(frozen=True)
 class Advice:
-    """The coach's view of one situation: every option, best first, and why the best."""
+    """The coach's view of one situation: every option, best first, and why the best;
+    with a goal (a score to beat, other players to beat), the options ranked for it too."""
 
     options: tuple[Option, ...]
     reason: Reason
+    aim: Aim | None = None
 
     @property
     def best(self) -> Option:
@@ -61,3 +92,18 @@ def advise(state: GameState, table: Table) -> Advice | None:
     card = state.cards[seat]
     options = rank_options(table, card.filled, state.dice, state.rolls_left, card.yahtzee_bonuses)
     return Advice(tuple(options), explain(card.filled, options, state.rolls_left))
+
+
+def aim_for(advice: Advice, state: GameState, table: Table, spread: Spread, beat: int | None,
+            others: Sequence[Forecast]) -> Advice:
+    """``advice`` with its options ranked for beating ``beat`` or, without one, for winning
+    against the others' forecasts (:mod:`game.strategy.to_win`)."""
+    from game.strategy.to_win import Goal, rank_to_win
+
+    seat = state.current_seat
+    if seat is None or state.dice is None:
+        return advice
+    card = state.cards[seat]
+    goal = Goal.reach(beat + 1) if beat is not None else Goal.win(others)
+    ranked = rank_to_win(table, spread, card.filled, state.dice, state.rolls_left, goal, card.yahtzee_bonuses)
+    return replace(advice, aim=Aim(beat, tuple(ranked)))

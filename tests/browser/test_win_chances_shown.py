@@ -102,3 +102,37 @@ def _challenge(site: SitePage) -> None:
                            "!== before", arg=before, timeout=10_000)
     assert float(chance.get_attribute("data-win-chance") or "") == pytest.approx(_expected(cards, 260)[0], abs=1e-4)
     assert chance.inner_text().startswith("Your chance to beat it: ")
+
+
+def test_the_coach_ranks_for_winning_beside_the_average(browser, site_url) -> None:
+    """Hints on in a game of two: once the spread table is here, the panel sets the best
+    choice for winning against the best for the average, and the values table gives every
+    option's chance to win, as CPython ranks them (game.strategy.to_win)."""
+    from game.strategy.to_win import Goal, rank_to_win
+
+    site = open_site(browser, site_url)
+    page = site.page
+    try:
+        board.new_game(page, ["Ann", "Ben"])
+        page.click("#hints")
+        page.click("#roll")
+        aim = page.locator("#coach .coach-aim[data-aim='win']")
+        aim.wait_for(timeout=30_000)
+        if page.locator("#coach-values").get_attribute("aria-expanded") == "false":
+            page.click("#coach-values")
+        page.wait_for_selector("#coach .coach-values td[data-chance]")
+        table = T.load_table("official", (T.ASSET_DIR / "official.bin").read_bytes())
+        spread = SP.load_spread("official", (T.ASSET_DIR / "official.spread.bin").read_bytes())
+        ranked = rank_to_win(table, spread, {}, board.dice(page), 2, Goal.win([forecast(table, spread, {}, 0)]))
+        assert float(aim.get_attribute("data-aim-chance") or "") == pytest.approx(ranked[0].chance, abs=1e-4)
+        shown = sorted(float(v) for v in page.locator("#coach .coach-values td[data-chance]").evaluate_all(
+            "els => els.map(e => e.dataset.chance)"))
+        assert shown == pytest.approx(sorted(r.chance for r in ranked), abs=1e-4)
+        assert page.locator("#coach .coach-values th").last.inner_text() == "Chance to win"
+        differs = aim.get_attribute("data-differs") == "true"
+        assert aim.inner_text().startswith("To win: " if differs else "For the best chance to win, the same: ")
+        board.screenshot(page, "coach-to-win")
+        page.click("#hints")
+        check_page(site)
+    finally:
+        page.context.close()
