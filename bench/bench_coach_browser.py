@@ -11,7 +11,10 @@ first decision, once more with the cache cleared (cold: the worst case).
 Prints p50/p95 for both, against the target p95 <= 5 ms. Then times the win chances of
 three players (the games played, taken three at a time, after every box): forecasts from
 the value and spread tables, exact with one box open, and their exact combination, from
-a cold turn cache, against the target p95 <= 50 ms.
+a cold turn cache, against the target p95 <= 50 ms. Last, the coach's ranking to win
+(issue 33) heads-up (the games taken two at a time, a random roll each turn): the other's
+forecast, the goal and the ranking from cold caches, then a later decision of the same
+turn, against the target p95 <= 50 ms.
 """
 
 from __future__ import annotations
@@ -37,9 +40,8 @@ IN_PAGE = """
 import json, random, time
 import js
 from game.core import rules
-from game.strategy import coach, players, reasons
+from game.strategy import coach, players
 from game.core.card import Card
-from game.strategy.win_chances import forecast, win_chances
 from game.web.strategy_loader import fetch_spread, fetch_table
 
 def hint(filled, dice, rolls_left, table):
@@ -51,6 +53,9 @@ async def measure():
     t0 = time.perf_counter()
     table = await fetch_table("official")
     load_ms = (time.perf_counter() - t0) * 1e3
+    global reasons, forecast, win_chances, to_win  # in the later archive, which came with the table
+    from game.strategy import reasons, to_win
+    from game.strategy.win_chances import forecast, win_chances
     rng, warm, cold, games = random.Random(7), [], [], []
     for _game in range(GAMES):
         filled, card = {}, Card()
@@ -82,7 +87,21 @@ async def measure():
             t = time.perf_counter()
             win_chances([forecast(table, spread, *games[i + k][turn]) for k in range(3)])
             chances.append((time.perf_counter() - t) * 1e3)
-    js.window.__coach = json.dumps({"load_ms": load_ms, "warm": warm, "cold": cold, "chances": chances})
+    aim_cold, aim_warm = [], []
+    for i in range(0, len(games) - 1, 2):  # heads-up: the first game's card against the second's
+        for turn in range(len(rules.BOXES)):
+            dice = tuple(rng.randint(1, 6) for _ in range(5))
+            table.cache.clear()
+            to_win._TURNS.clear()
+            t = time.perf_counter()  # what the panel does on a turn's first roll: the goal, then the ranking
+            goal = to_win.Goal.win([forecast(table, spread, *games[i + 1][turn])])
+            to_win.rank_to_win(table, spread, games[i][turn][0], dice, 2, goal)
+            aim_cold.append((time.perf_counter() - t) * 1e3)
+            t = time.perf_counter()  # a later decision of the same turn
+            to_win.rank_to_win(table, spread, games[i][turn][0], dice, 1, goal)
+            aim_warm.append((time.perf_counter() - t) * 1e3)
+    js.window.__coach = json.dumps({"load_ms": load_ms, "warm": warm, "cold": cold, "chances": chances,
+                                    "aim_cold": aim_cold, "aim_warm": aim_warm})
 
 import asyncio
 asyncio.ensure_future(measure())
@@ -125,6 +144,11 @@ def main() -> None:
     values = result["chances"]
     print(f"win chances of three players: n={len(values)} p50 {percentile(values, 0.5):.2f} ms, "
           f"p95 {percentile(values, 0.95):.2f} ms, max {max(values):.2f} ms (target p95 <= 50 ms)")
+    for kind, words in (("aim_cold", "turn's first decision (the other's forecast, the goal, the ranking)"),
+                        ("aim_warm", "a later decision of the turn")):
+        values = result[kind]
+        print(f"to-win ranking, heads-up, {words}: n={len(values)} p50 {percentile(values, 0.5):.2f} ms, "
+              f"p95 {percentile(values, 0.95):.2f} ms, max {max(values):.2f} ms (target p95 <= 50 ms)")
 
 
 if __name__ == "__main__":

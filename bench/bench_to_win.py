@@ -42,6 +42,7 @@ from game.strategy.win_chances import Forecast, forecast  # noqa: E402
 
 PRESET = "official"
 BLOCK = 250  # games per seeded block
+NULL = False  # --null: both players for the average (the harness must then give 50%)
 TABLE = T.load_preset(PRESET)
 SPREAD = SP.load_spread(PRESET, (T.ASSET_DIR / f"{PRESET}.spread.bin").read_bytes())
 
@@ -96,7 +97,7 @@ def heads_up_block(block: int) -> tuple[float, int]:
                 goals[turn] = Goal.win([_forecast(other)])
             return goals[turn]
 
-        seats = [(me, for_goal(goal)), (other, for_average)]
+        seats = [(me, for_average if NULL else for_goal(goal)), (other, for_average)]
         if game % 2:
             seats.reverse()
         for _ in rules.BOXES:
@@ -123,6 +124,11 @@ def solo_block(args: tuple[int, int]) -> tuple[int, int]:
     return reached, BLOCK
 
 
+def _set_null(value: bool) -> None:
+    global NULL
+    NULL = value
+
+
 def interval(successes: float, n: int) -> str:
     p = successes / n
     half = 1.96 * math.sqrt(p * (1 - p) / n)
@@ -140,13 +146,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--solo", type=int, default=10000, help=f"games per target (a multiple of {BLOCK})")
     parser.add_argument("--targets", type=int, nargs="+", default=[200, 250, 300])
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--null", action="store_true",
+                        help="heads-up with both players for the average: a check of the harness (50%%)")
     args = parser.parse_args(argv)
-    with Pool(args.workers) as pool:
+    global NULL
+    NULL = args.null
+    with Pool(args.workers, initializer=_set_null, initargs=(args.null,)) as pool:
         if args.heads_up:
             t0 = time.perf_counter()
             parts = pool.map(heads_up_block, range(args.heads_up // BLOCK))
             wins, n = sum(w for w, _ in parts), sum(g for _, g in parts)
-            print(f"heads-up, to win against Optimal: {interval(wins, n)} ({time.perf_counter() - t0:.0f} s)",
+            who = "Optimal against Optimal (the harness's check)" if args.null else "to win against Optimal"
+            print(f"heads-up, {who}: {interval(wins, n)} ({time.perf_counter() - t0:.0f} s)",
                   flush=True)
         for target in args.targets if args.solo else ():
             t0 = time.perf_counter()

@@ -65,7 +65,7 @@ def test_the_levels_have_one_source():
     from game.core.players import LEVEL_NAMES
     from game.strategy import LEVEL_MEANS, LEVELS
 
-    assert LEVELS is seats.LEVELS == players.LEVELS == ("optimal", "noisy", "greedy")
+    assert LEVELS is seats.LEVELS == players.LEVELS == ("to_win", "optimal", "noisy", "greedy")
     assert set(LEVEL_MEANS) == set(LEVEL_NAMES) == set(LEVELS)
 
 

@@ -96,6 +96,33 @@ def exact_quantiles(policy: Policy, n: int) -> Callable[..., None]:
     return shape
 
 
+def exact_sizes(policy: Policy, n: int = 64) -> None:
+    """What shipping each state's own ``n`` quantiles of the points to come would cost, by
+    boxes open: states, distinct quantile vectors, and the zlib-9 size of a u16 shape number
+    per state plus the distinct vectors as u8 steps from one quantile to the next (the first
+    as u16), in byte planes."""
+    import zlib
+
+    print(f"{n} quantiles | boxes open | states | distinct | zlib bytes | cumulative")
+    total = 0
+    for filled in range(N_BOX - 1, -1, -1):
+        ids, dist = policy.layers[filled]
+        cdf = np.cumsum(dist.astype(float), axis=1)
+        cdf /= cdf[:, -1:]
+        u = (np.arange(n) + 0.5) / n
+        qs = np.stack([np.searchsorted(row, u) for row in cdf]).astype(np.int64)
+        vectors, shape_of = np.unique(qs, axis=0, return_inverse=True)
+        steps = np.diff(vectors, axis=1)
+        wide = int(steps.max()) > 255
+        first = vectors[:, 0].astype("<u2").tobytes()
+        body = (first[0::2] + first[1::2] + steps.astype("<u2" if wide else "u1").tobytes()
+                + shape_of.astype("<u4" if vectors.shape[0] > 65535 else "<u2").tobytes())
+        size = len(zlib.compress(body, 9))
+        total += size
+        print(f"{n} | {N_BOX - filled} | {ids.size} | {vectors.shape[0]} | {size} | {total}"
+              + (" (steps over 255: u16)" if wide else ""), flush=True)
+
+
 def draw(policy: Policy, count: int, rng: np.random.Generator) -> list[tuple[int, int]]:
     """``count`` solo positions (state id, points so far) after 0-12 optimal turns."""
     out = []
@@ -126,6 +153,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--methods", nargs="*", help="shapes to compare (default: all): shipped, linear, "
                         "'exact N quantiles[, linear]' (each state's own, for --exact-quantiles N)")
     parser.add_argument("--exact-quantiles", type=int, nargs="*", default=[32, 64])
+    parser.add_argument("--sizes", action="store_true",
+                        help="first, what the exact distributions of late states would cost to ship")
     args = parser.parse_args(argv)
     table = T.load_table(args.preset, (T.ASSET_DIR / f"{args.preset}.bin").read_bytes())
     spread = SP.load_spread(args.preset, (T.ASSET_DIR / f"{args.preset}.spread.bin").read_bytes())
@@ -133,6 +162,9 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     policy = Policy(args.preset)
     print(f"policy and exact distributions: {time.perf_counter() - t0:.0f} s", flush=True)
+    if args.sizes:
+        for n in args.exact_quantiles:
+            exact_sizes(policy, n)
     shipped = WC.add_shape
     methods: dict[str, Callable[..., None]] = {"shipped": shipped, "linear": linear_shape}
     for n in args.exact_quantiles:
@@ -155,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
                 row.append(np.abs(truth - sim).max() * 100)
             rows[name].append(row)
     WC.add_shape = shipped
-    for name, method_rows in rows.items():
+    for name, method_rows in rows.items() if args.positions else ():
         _report(name, np.array(method_rows), args, time.perf_counter() - t0)
     return 0
 

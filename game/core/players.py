@@ -23,19 +23,20 @@ from game.core.labels import N_
 from game.core.language import pgettext
 from game.core.names import clean_name
 
-#: The computer levels, strongest first (game.strategy plays them).
-ComputerLevel = Literal["optimal", "noisy", "greedy"]
+#: The computer levels, strongest first (game.strategy plays them). ``to_win`` plays each
+#: move for its best chance to win a game of several; alone, it plays as ``optimal``.
+ComputerLevel = Literal["to_win", "optimal", "noisy", "greedy"]
 #: Who plays a seat: a person at this device, a friend on their own device (the turn
 #: travels by link: game.core.turn_link), or a computer level.
-PlayerKind = Literal["human", "link", "optimal", "noisy", "greedy"]
+PlayerKind = Literal["human", "link", "to_win", "optimal", "noisy", "greedy"]
 LEVELS: tuple[ComputerLevel, ...] = get_args(ComputerLevel)
 PLAYER_KINDS: tuple[PlayerKind, ...] = get_args(PlayerKind)
 #: The seats of one game (the New game dialog offers as many rows).
 MAX_PLAYERS = 6
 #: The computer levels as the screen names them (context "computer level" in the catalogs).
 LEVEL_NAMES: dict[ComputerLevel, str] = {
-    "optimal": N_("computer level", "Optimal"), "noisy": N_("computer level", "Casual"),
-    "greedy": N_("computer level", "Beginner"),
+    "to_win": N_("computer level", "Competitor"), "optimal": N_("computer level", "Optimal"),
+    "noisy": N_("computer level", "Casual"), "greedy": N_("computer level", "Beginner"),
 }
 
 

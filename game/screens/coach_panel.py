@@ -80,13 +80,21 @@ def aim_html(advice: Advice) -> str:
                    "other": percent(aim.chance_of(average), 1), "average": escape(choice_words(average))}
         # Translators: the coach in a game of several; e.g. "To win: Hold 6-6-6, roll 2, 18.0% against
         # 9.0%; for the average: Score 25 in Full house." (the chances to win of the two choices)
-        text = (escape(_("To win: %(move)s, %(chance)s against %(other)s; for the average: %(average)s."))
-                if aim.beat is None else
-                escape(_("To beat %(score)d: %(move)s, %(chance)s against %(other)s; for the average: "
-                         "%(average)s.")))
+        if aim.beat is None:
+            text = escape(_("To win: %(move)s, %(chance)s against %(other)s; for the average: %(average)s."))
+        elif aim.own:
+            # Translators: a solo game with hints on; %(score)d is the player's best score so far.
+            text = escape(_("To beat your best, %(score)d: %(move)s, %(chance)s against %(other)s; for the "
+                            "average: %(average)s."))
+        else:
+            text = escape(_("To beat %(score)d: %(move)s, %(chance)s against %(other)s; for the average: "
+                            "%(average)s."))
+    elif aim.beat is None:
+        text = escape(_("For the best chance to win, the same: %(chance)s."))
+    elif aim.own:
+        text = escape(_("For the best chance to beat your best, %(score)d, the same: %(chance)s."))
     else:
-        text = escape(_("For the best chance to win, the same: %(chance)s.") if aim.beat is None else
-                      _("For the best chance to beat %(score)d, the same: %(chance)s."))
-    kind = "win" if aim.beat is None else "beat"
+        text = escape(_("For the best chance to beat %(score)d, the same: %(chance)s."))
+    kind = "win" if aim.beat is None else "best" if aim.own else "beat"
     return (f'<p class="coach-aim" data-aim="{kind}" data-differs="{"true" if differs else "false"}" '
             f'data-aim-chance="{best.chance:.4f}">{text % values}</p>')

@@ -19,14 +19,20 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from game.core.language import _, ngettext, pgettext
-from game.core.numbers import decimal
+from game.core.numbers import decimal, percent
 from game.screens.charts import review_svg
 from game.screens.choice_words import choice_words
 from game.screens.markup import escape, name_slot
 from game.screens.reason_words import reason_words
 from game.screens.review_words import dice_words, rating_words
 from game.strategy.review import Decision, Review
+
+if TYPE_CHECKING:  # the review of playing to win comes after the review, with the spread table
+    from game.strategy.review_to_win import Parting
 
 
 def _html(message: str, **markup: object) -> str:
@@ -105,3 +111,30 @@ def review_html(review: Review) -> str:
     return (_summary(review) + costliest + f'<figure class="review-chart">{chart}</figure>'
             f"<details><summary>{every}</summary>{table}</details>")
 
+
+
+def parting_html(partings: Sequence[Parting]) -> str:
+    """In a game of several: the decisions where the best choice to win was another than
+    the best for the average, each with its chance to win and that of what the player did."""
+    title = _("Playing to win")
+    heading = f"<h3>{escape(title)}</h3>"
+    if not partings:
+        said = escape(_("Every best choice for the average was also the best chance to win."))
+        return f'<section class="review-to-win">{heading}<p>{said}</p></section>'
+    items = "".join(_parting(p) for p in partings)
+    return f'<section class="review-to-win">{heading}<ol class="parting">{items}</ol></section>'
+
+
+def _parting(p: Parting) -> str:
+    d = p.decision
+    # Translators: the review, in a game of several; each choice has its chance to win in brackets,
+    # e.g. "Turn 11, roll 1 (5-3-6-5-2): to win, Hold 5-5, roll 3 (2.7%); for the average, Hold 2-3-5-6,
+    # roll 1 (2.6%); you: Hold 2-3-5-6, roll 1 (2.6%)".
+    sentence = _("Turn %(turn)d, roll %(roll)d (%(dice)s): to win, %(to_win)s (%(chance)s); for the average, "
+                 "%(average)s (%(average_chance)s); you: %(choice)s (%(chosen)s)")
+    said = _html(sentence, turn=d.turn, roll=d.roll, dice=dice_words(d.dice),
+                 to_win=f"<strong>{escape(choice_words(p.to_win.option))}</strong>",
+                 chance=escape(percent(p.to_win.chance, 1)), average=escape(choice_words(d.best)),
+                 average_chance=escape(percent(p.average, 1)), choice=escape(choice_words(d)),
+                 chosen=escape(percent(p.chosen, 1)) if p.chosen is not None else "–")
+    return f'<li data-decision="{d.number}" data-win-chance="{p.to_win.chance:.4f}">{said}</li>'

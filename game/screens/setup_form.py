@@ -27,6 +27,9 @@ def kind_label(kind: PlayerKind) -> str:
         return _("Person at this device")
     if kind == "link":
         return _("Friend, by link")
+    if kind == "to_win":
+        # Translators: a computer level in the New game dialog; alone it plays as Optimal.
+        return _("Computer: %(level)s (plays to win)") % {"level": level_name(kind)}
     return _("Computer: %(level)s (averages %(mean)d)") % {"level": level_name(kind),
                                                             "mean": round(LEVEL_MEANS[kind])}
 

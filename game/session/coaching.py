@@ -22,6 +22,7 @@ from game.strategy.advice import Advice, advise, aim_for
 if TYPE_CHECKING:
     from game.strategy.spread import Spread
     from game.strategy.tables import Table
+    from game.strategy.to_win import Goal
     from game.strategy.win_chances import Forecast
 
 #: The cards a win chance depends on: each player's filled boxes.
@@ -59,10 +60,11 @@ class Coach:
         player = state.current_player
         return self.hints and player is not None and player.is_human
 
-    def advice(self, state: GameState, beat: int | None = None) -> Advice | None:
+    def advice(self, state: GameState, beat: int | None = None, best: int | None = None) -> Advice | None:
         """The options for the dice on the table, best first; None before a roll, or while the
-        table is on its way (its loading starts here). With a goal (``beat``, a friend's score,
-        or other players) and the spread table here, the options ranked for it too."""
+        table is on its way (its loading starts here). With a goal (``beat``, a friend's score;
+        ``best``, the player's own best score; or other players) and the spread table here,
+        the options ranked for it too (the spread table's loading starts here for ``best``)."""
         if not self.wanted(state):
             return None
         table = self.tables.get(state.preset)
@@ -70,12 +72,18 @@ class Coach:
             self._load_in_background(state.preset)
             return None
         advice = advise(state, table)
+        if advice is None or (len(state.players) < 2 and beat is None and best is None):
+            return advice
         spread = self.spreads.get(state.preset)
-        if advice is None or spread is None or (len(state.players) < 2 and beat is None):
-            return advice  # the spread table comes with the win chances (chances() asks for it)
+        if spread is None:  # with several players or a friend's score, chances() asks for it too
+            if self.load_spread is not None and state.preset not in self._no_chances:
+                self._load_in_background(state.preset, spread=True)
+            return advice
         seat = state.current_seat
         others = [self._forecast(table, spread, card.filled, card.totals.grand_total)
                   for i, card in enumerate(state.cards) if i != seat]
+        if beat is None and best is not None:
+            return aim_for(advice, state, table, spread, best, others, own=True)
         return aim_for(advice, state, table, spread, beat, others)
 
     def loading(self, state: GameState) -> bool:
@@ -116,6 +124,21 @@ class Coach:
             result = win_chances(forecasts) if beat is None else (beat_chance(forecasts[0], beat),)
             self._chances = (cards, beat, result)
         return self._chances[2]
+
+    async def goal_for(self, state: GameState) -> tuple[Spread, Goal] | None:
+        """For a computer playing to win: the spread table and the goal of winning against
+        the other players' forecasts; None alone, or while either table cannot be had."""
+        seat = state.current_seat
+        if seat is None or len(state.players) < 2 or self.load_spread is None:
+            return None
+        table = await self.table_for(state.preset, say=False)
+        spread = await self.spread_for(state.preset) if table is not None else None
+        if table is None or spread is None:
+            return None
+        from game.strategy.to_win import Goal
+
+        return spread, Goal.win([self._forecast(table, spread, card.filled, card.totals.grand_total)
+                                 for i, card in enumerate(state.cards) if i != seat])
 
     def _forecast(self, table: Table, spread: Spread, filled: Mapping[str, int], points: int) -> Forecast:
         """A card's forecast, kept while the card is unchanged: a box scored changes one card,

@@ -21,10 +21,12 @@ from typing import TYPE_CHECKING
 from game.core.players import Player, is_level
 from game.core.state import GameState
 from game.session import words
-from game.session.ports import Board, Decide, Sleep, Spawn, TableFor
+from game.session.ports import Board, Decide, GoalFor, Sleep, Spawn, TableFor
 
 if TYPE_CHECKING:
+    from game.strategy.spread import Spread
     from game.strategy.tables import Table
+    from game.strategy.to_win import Goal
 
 #: Seconds before a computer of a game with friends asks again for its strategy table.
 TABLE_RETRY = 10.0
@@ -61,8 +63,10 @@ class ComputerTurns:
     """Plays the computers' turns in the background; ``skip`` hurries the current one."""
 
     def __init__(self, decide: Decide | None, table_for: TableFor, announce: Callable[[str], None],
-                 sleep: Sleep, spawn: Spawn, link_game: Callable[[], bool] = lambda: False) -> None:
+                 sleep: Sleep, spawn: Spawn, link_game: Callable[[], bool] = lambda: False,
+                 goal_for: GoalFor | None = None) -> None:
         self.decide, self.table_for, self.announce, self.sleep, self.spawn = decide, table_for, announce, sleep, spawn
+        self.goal_for = goal_for  # a computer playing to win: what it plays for (None: as optimal)
         self.link_game = link_game  # a game with friends: every device must play it alike
         self.fast = False  # "Skip ahead": computers play the rest of their turn at once
         self._task: asyncio.Future[None] | None = None
@@ -82,10 +86,12 @@ class ComputerTurns:
     def skip(self) -> None:
         self.fast = True
 
-    def steps(self, state: GameState, table: Table | None) -> tuple[Step, ...]:
+    def steps(self, state: GameState, table: Table | None, aim: tuple[Spread, Goal] | None = None
+              ) -> tuple[Step, ...]:
         """The next steps of the computer to move in ``state``: a roll, a box, or a hold then a roll.
 
-        Without its table (offline before it was ever fetched) a computer plays greedily.
+        Without its table (offline before it was ever fetched) a computer plays greedily;
+        ``aim``: the spread table and the goal a computer playing to win plays for.
         """
         from game.strategy.players import ScoreBox  # loaded with the strategy, on the first computer turn
 
@@ -95,8 +101,9 @@ class ComputerTurns:
             return (_roll(player.name),)
         assert state.dice is not None
         level = player.kind if table is not None and is_level(player.kind) else "greedy"
+        spread, goal = aim if aim is not None else (None, None)
         move = self.decide(level, state.preset, state.cards[seat].filled, state.dice, state.rolls_left,
-                           decision_rng(state), table)
+                           decision_rng(state), table, spread, goal, state.cards[seat].yahtzee_bonuses)
         if isinstance(move, ScoreBox):
             box = move.box
             return (Step(lambda s: s.score(box), lambda after: words.describe_score(state, after, box)),)
@@ -118,7 +125,16 @@ class ComputerTurns:
                 self.announce(words.computer_waits(player.name))
                 await self.sleep(TABLE_RETRY)
                 continue
-            for step in self.steps(state, table):
+            aim = None
+            if player.kind == "to_win" and table is not None and state.rolls_used and self.goal_for is not None:
+                aim = await self.goal_for(state)
+                if board.state is not state:
+                    continue
+                if aim is None and self.link_game() and len(state.players) > 1:
+                    self.announce(words.computer_waits(player.name))  # as for the table: alike on every device
+                    await self.sleep(TABLE_RETRY)
+                    continue
+            for step in self.steps(state, table, aim):
                 after = board.act(step.action, rolled=step.rolled, computer=True)
                 if after is not None:
                     self.announce(step.words(after))

@@ -73,7 +73,8 @@ class App:
         self.games = GameSwitcher(self.keeper)
         self.friends = FriendsPlay(self.keeper)
         self.computers = ComputerTurns(decide, self.coach.table_for, renderer.announce, sleep, spawn,
-                                       link_game=lambda: self.friends.game is not None)
+                                       link_game=lambda: self.friends.game is not None,
+                                       goal_for=self.coach.goal_for)
         self.read_only = False  # see show()
 
     # --- starting and showing a game ------------------------------------------------------
@@ -260,7 +261,7 @@ class App:
         if state is None:
             return
         beat = self.challenge.beat if self.challenge else None
-        advice = self.coach.advice(state, beat)
+        advice = self.coach.advice(state, beat, None if beat is not None else self.own_best(state))
         if advice is not None and not state.assisted:  # hints were seen for a decision
             self.state = state = replace(state, assisted=True)
             keep = True
@@ -281,6 +282,15 @@ class App:
         if not coach_only:
             self.show_notices()
             self.computers.schedule(self)
+
+    def own_best(self, state: GameState) -> int | None:
+        """In a solo game: the player's best solo score under these rules in the high-score
+        table (the coach's target when hints are on), or None."""
+        if len(state.players) != 1 or self.records is None or not self.coach.wanted(state):
+            return None
+        name = state.players[0].name
+        return next((e.score for e in self.records.scores.table()
+                     if e.name == name and e.preset == state.preset and e.players == 1), None)
 
     def show_notices(self) -> None:
         if self.records is not None and (notices := self.records.take_notices()):

@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # the strategy loads on first use, not at start-up
     from game.strategy.players import ComputerMove
     from game.strategy.spread import Spread
     from game.strategy.tables import Table
+    from game.strategy.to_win import Goal
 
 
 #: What a physical cue marks: dice rolled (a person's, a computer's, real dice typed in) or a box scored.
@@ -77,7 +78,8 @@ class Decide(Protocol):
     """A computer player's choice (:func:`game.strategy.players.decide`)."""
 
     def __call__(self, level: ComputerLevel, preset: str, filled: Mapping[str, int], dice: rules.Dice,
-                 rolls_left: int, rng: random.Random, table: Table | None) -> ComputerMove: ...
+                 rolls_left: int, rng: random.Random, table: Table | None, spread: Spread | None = None,
+                 goal: Goal | None = None, yahtzee_bonuses: int = 0) -> ComputerMove: ...
 
 
 #: Fetches and decodes a preset's strategy table (raises if it cannot).
@@ -88,6 +90,9 @@ LoadSpread = Callable[[str], Awaitable["Spread"]]
 LoadDistribution = Callable[[str], Awaitable["ScoreDistribution"]]
 #: The strategy table of a preset, fetched once, or None if it cannot be had (the coach's ``table_for``).
 TableFor = Callable[[str], Awaitable["Table | None"]]
+#: For a computer playing to win: the spread table and the goal of winning against the other
+#: players' forecasts, or None (a solo game, or the tables cannot be had; the coach's ``goal_for``).
+GoalFor = Callable[[GameState], Awaitable["tuple[Spread, Goal] | None"]]
 #: Waits between the visible steps of a computer's turn (``asyncio.sleep``; tests skip it).
 Sleep = Callable[[float], Awaitable[None]]
 #: Runs a coroutine in the background (the page's version reports its exceptions at once).

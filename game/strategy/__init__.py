@@ -4,6 +4,7 @@
 - :mod:`game.strategy.tables`: decode ``assets/strategy/<preset>.bin`` (``load_table``).
 - :mod:`game.strategy.coach`: every option of a situation, ranked (``rank_options``, ``advise``).
 - :mod:`game.strategy.players`: computer opponents (``decide``).
+- :mod:`game.strategy.to_win`: the options ranked by the chance to reach a score or to win.
 - :mod:`game.strategy.advice`: hints for a game state, in the coach's words.
 - :mod:`game.strategy.review`: a finished game's decisions measured against optimal play.
 - ``python -m game.strategy --help``: the coach on the command line.
@@ -21,4 +22,5 @@ __all__ = ["LEVELS", "LEVEL_MEANS"]
 
 #: Mean final score of each level over 2,000 official solitaire games (bench/bench_players.py,
 #: docs/strategy.md); the new-game dialog shows them. tests/test_strategy_players.py re-measures.
-LEVEL_MEANS: dict[ComputerLevel, float] = {"optimal": 256.33, "noisy": 234.82, "greedy": 194.76}
+#: Alone, ``to_win`` has no one to beat and plays as ``optimal``.
+LEVEL_MEANS: dict[ComputerLevel, float] = {"to_win": 256.33, "optimal": 256.33, "noisy": 234.82, "greedy": 194.76}

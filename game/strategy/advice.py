@@ -39,11 +39,13 @@ SAME_CHANCE = 0.0005
 
 @dataclass(frozen=True)
 class Aim:
-    """The options ranked by the chance of a goal, beside the average: to beat a friend's
-    score (``beat``), or to win a game of several (``beat`` is None)."""
+    """The options ranked by the chance of a goal, beside the average: to beat a score
+    (``beat``: a friend's, or with ``own`` the player's best), or to win a game of several
+    (``beat`` is None)."""
 
     beat: int | None
     ranked: tuple[Ranked, ...]
+    own: bool = False  # ``beat`` is the player's own best score, not a friend's
 
     @property
     def best(self) -> Ranked:
@@ -95,7 +97,7 @@ def advise(state: GameState, table: Table) -> Advice | None:
 
 
 def aim_for(advice: Advice, state: GameState, table: Table, spread: Spread, beat: int | None,
-            others: Sequence[Forecast]) -> Advice:
+            others: Sequence[Forecast], own: bool = False) -> Advice:
     """``advice`` with its options ranked for beating ``beat`` or, without one, for winning
     against the others' forecasts (:mod:`game.strategy.to_win`)."""
     from game.strategy.to_win import Goal, rank_to_win
@@ -106,4 +108,4 @@ def aim_for(advice: Advice, state: GameState, table: Table, spread: Spread, beat
     card = state.cards[seat]
     goal = Goal.reach(beat + 1) if beat is not None else Goal.win(others)
     ranked = rank_to_win(table, spread, card.filled, state.dice, state.rolls_left, goal, card.yahtzee_bonuses)
-    return replace(advice, aim=Aim(beat, tuple(ranked)))
+    return replace(advice, aim=Aim(beat, tuple(ranked), own))

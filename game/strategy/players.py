@@ -1,5 +1,7 @@
-"""Computer opponents: one decision at a time, at three levels of skill.
+"""Computer opponents: one decision at a time, at four levels of skill.
 
+- ``to_win``: in a game of several, the option with the best chance to win given every
+  card (:mod:`game.strategy.to_win`); alone, as ``optimal``.
 - ``optimal``: the coach's best option (the highest expected final score).
 - ``noisy``: the coach's options drawn at random, an option losing ``loss`` points
   being chosen with weight ``exp(-loss / NOISY_TEMPERATURE)``: near-equal choices are
@@ -25,7 +27,7 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from game.core import rules
 from game.core.players import LEVELS, ComputerLevel
@@ -33,6 +35,10 @@ from game.strategy import LEVEL_MEANS  # noqa: F401 (re-exported: the tests and 
 from game.strategy.coach import rank_options
 from game.strategy.options import Option
 from game.strategy.tables import Table, load_preset
+
+if TYPE_CHECKING:
+    from game.strategy.spread import Spread
+    from game.strategy.to_win import Goal
 
 NOISY_TEMPERATURE = 1.0  # points; 1.0 puts noisy about halfway between greedy and optimal
 _MADE = ("full_house", "small_straight", "large_straight", "yahtzee")
@@ -64,13 +70,16 @@ class Chooser(Protocol):
 
 
 def decide(level: ComputerLevel, preset: str, filled: Mapping[str, int], dice: rules.Dice, rolls_left: int,
-           rng: Chooser, table: Table | None = None) -> ComputerMove:
+           rng: Chooser, table: Table | None = None, spread: Spread | None = None, goal: Goal | None = None,
+           yahtzee_bonuses: int = 0) -> ComputerMove:
     """The computer's next move: :class:`HoldDice` (then re-roll the rest) or :class:`ScoreBox`.
 
     ``table`` is the preset's strategy table; in CPython it is loaded from
     assets/strategy/ when omitted (the browser must pass it; the session plays ``greedy``
-    when it has none). ``rng`` is only used by ``noisy``. With ``rolls_left == 0`` the
-    move is always a :class:`ScoreBox`.
+    when it has none). ``rng`` is only used by ``noisy``. ``to_win`` takes the option with
+    the best chance of ``goal`` (:mod:`game.strategy.to_win`, with the preset's ``spread``
+    table; its card's Yahtzee bonuses count towards it), and plays as ``optimal`` without one. With
+    ``rolls_left == 0`` the move is always a :class:`ScoreBox`.
     """
     dice = rules.check_dice(dice)
     if level == "greedy":
@@ -80,6 +89,10 @@ def decide(level: ComputerLevel, preset: str, filled: Mapping[str, int], dice: r
     table = load_preset(preset) if table is None else table
     if table.preset != preset:
         raise ValueError(f"the table given is for preset {table.preset!r}, not {preset!r}")
+    if level == "to_win" and spread is not None and goal is not None:
+        from game.strategy.to_win import rank_to_win  # with the spread table, in the later archive
+
+        return _move_of(rank_to_win(table, spread, filled, dice, rolls_left, goal, yahtzee_bonuses)[0].option)
     options = rank_options(table, filled, dice, rolls_left)
     choice = options[0]
     if level == "noisy":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from game.core import save
@@ -21,6 +22,7 @@ class ReviewDialog:
         self.games = document.getElementById("review-game-select")
         self.seats = document.getElementById("review-seat")
         self.body = document.getElementById("review-body")
+        self._drawn = 0  # reviews asked for so far: a late answer to an earlier one is dropped
 
     def open(self, game_id: str | None) -> None:
         """Open the dialog on ``game_id`` (the newest finished game when None)."""
@@ -62,15 +64,18 @@ class ReviewDialog:
         from game.screens.review_words import asking_html
 
         self.body.innerHTML = asking_html()  # at once: never the previous review while this one is asked for
-        spawn(self._draw_async())
+        self._drawn += 1
+        spawn(self._draw_async(self._drawn))
 
-    async def _draw_async(self) -> None:
+    async def _draw_async(self, number: int) -> None:
         state = self._state()
         if state is None:
             return
         from game.screens.review_words import no_table_html
 
         table = await self.app.coach.table_for(state.preset)
+        if number != self._drawn:
+            return  # another review was asked for meanwhile
         if table is None or not await later.available():
             self.body.innerHTML = no_table_html()
             return
@@ -81,3 +86,19 @@ class ReviewDialog:
         result = review(state, seat, table)
         self.body.innerHTML = review_html(result)
         fill_names(self.body, [state.players[seat].name])
+        if len(state.players) > 1:  # a game of several: where playing to win parted from the average
+            spread = await self.app.coach.spread_for(state.preset)
+            if spread is None or number != self._drawn:
+                return  # no spread table (offline, never fetched), or another review asked for since
+            from game.screens.review_report import parting_html
+            from game.strategy.review_to_win import partings
+
+            found = []
+            for step in partings(state, seat, table, spread, result):
+                if step is None:
+                    await asyncio.sleep(0)  # one decision per task: the dialog stays responsive
+                    if number != self._drawn:
+                        return
+                else:
+                    found.append(step)
+            self.body.insertAdjacentHTML("beforeend", parting_html(found))

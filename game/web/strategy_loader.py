@@ -25,14 +25,16 @@ if TYPE_CHECKING:
     from game.strategy.players import ComputerMove
     from game.strategy.spread import Spread
     from game.strategy.tables import Table
+    from game.strategy.to_win import Goal
 
 
 def decide(level: ComputerLevel, preset: str, filled: Mapping[str, int], dice: rules.Dice, rolls_left: int,
-           rng: random.Random, table: Table | None) -> ComputerMove:
+           rng: random.Random, table: Table | None, spread: Spread | None = None, goal: Goal | None = None,
+           yahtzee_bonuses: int = 0) -> ComputerMove:
     """:func:`game.strategy.players.decide`, imported on the first computer move."""
     from game.strategy.players import decide as play
 
-    return play(level, preset, filled, dice, rolls_left, rng, table)
+    return play(level, preset, filled, dice, rolls_left, rng, table, spread, goal, yahtzee_bonuses)
 
 
 async def fetch_table(preset: str) -> Table:
