@@ -42,3 +42,70 @@
     // Storage unreadable, a record that is not JSON: the loading view, as without a record.
   }
 })();
+
+// Python's drawing (game/web/dom.py), one call for the regions that changed: each as
+// [id, html, whole]. A whole region is written anew (its elements are new: the dice
+// tumble); the others are patched to the same markup, keeping each element whose tag and
+// attribute names (in order) are unchanged, so that only what changed is restyled and
+// laid out again, and focus and hover stay put. The DOM, and so its serialization, ends
+// as innerHTML would leave it; a form field is always new (its typed value goes, as before).
+window.diceDraw = (changes, names) => {
+  const fill = (root) => {
+    for (const slot of root.querySelectorAll("[data-name-seat]")) {
+      slot.textContent = names[Number(slot.getAttribute("data-name-seat"))];
+    }
+  };
+  const fresh = new Set(["INPUT", "SELECT", "TEXTAREA"]);
+  const same = (a, b) => {
+    if (a.nodeType !== b.nodeType) return false;
+    if (a.nodeType !== Node.ELEMENT_NODE) return true;
+    if (a.tagName !== b.tagName || fresh.has(a.tagName) || a.attributes.length !== b.attributes.length) return false;
+    for (let i = 0; i < a.attributes.length; i += 1) {
+      if (a.attributes[i].name !== b.attributes[i].name) return false;
+    }
+    return true;
+  };
+  const patch = (into, from) => {
+    let a = into.firstChild;
+    let b = from.firstChild;
+    while (b) {
+      const next = b.nextSibling;
+      if (!a) {
+        into.appendChild(b);
+      } else if (!same(a, b)) {
+        into.replaceChild(b, a);
+        a = b.nextSibling;
+      } else {
+        if (a.nodeType === Node.ELEMENT_NODE) {
+          for (let i = 0; i < b.attributes.length; i += 1) {
+            const { name, value } = b.attributes[i];
+            if (a.attributes[i].value !== value) a.setAttribute(name, value);
+          }
+          patch(a, b);
+        } else if (a.nodeValue !== b.nodeValue) {
+          a.nodeValue = b.nodeValue;
+        }
+        a = a.nextSibling;
+      }
+      b = next;
+    }
+    while (a) {
+      const next = a.nextSibling;
+      a.remove();
+      a = next;
+    }
+  };
+  for (const [id, html, whole] of changes) {
+    const element = document.getElementById(id);
+    if (whole || !element.firstChild) {
+      element.innerHTML = html;
+      fill(element);
+    } else {
+      const template = document.createElement("template");
+      template.innerHTML = html;
+      fill(template.content);
+      patch(element, template.content);
+    }
+    element.hidden = !html;
+  }
+};
