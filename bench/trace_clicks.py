@@ -3,11 +3,10 @@
 
     python3 bench/trace_clicks.py [--turns 10] [--warm 2] [--save trace.json] [--load trace.json]
 
-Builds the site into a temporary directory, opens it as bench/bench_phone.py's phone does
-(bench/phone_visits.py: a profile on disk, the first visit settled, then a returning tab,
-390×844, CPU 4×), plays ``--warm`` turns untraced, then ``--turns`` turns by clicks
-(three rolls and a box each, phone_visits.play_clicks) under a CDP trace (the DevTools
-timeline's events and V8's sampling profiler at 100 µs).
+Builds the site in a temporary directory, opens it as bench/bench_phone.py's phone (a
+profile on disk, the first visit settled, a returning tab, 390×844, CPU 4×: phone_visits),
+plays ``--warm`` turns, then ``--turns`` turns by clicks (phone_visits.play_clicks) under
+a CDP trace (the DevTools timeline's events, V8's sampling profiler at 100 µs).
 
 Each click is the span bench/bench_page.py's CLICK_PROBE measures: from the click event's
 timestamp to a forced style and layout in a listener after the game's own (a
@@ -18,15 +17,17 @@ it, on the page's main thread, the time is split by the trace's own events (self
   the mousedown/pointer events, a frame drawn in between);
 - **style** (``UpdateLayoutTree``), **layout** (``Layout``), **HTML parsing**
   (``ParseFragment``/``ParseHTML``: innerHTML), **GC** (V8's collections);
-- **script**, split by the profiler's samples (their leaf frame): **Python** (wasm,
-  Pyodide's interpreter running the game), **Pyodide JS glue** (``pyodide.asm.js``: the
-  proxies' crossings), **DOM calls** (native functions called from script: innerHTML's
-  setter, querySelector, …), **other JS** (the page's own scripts, the probe);
+- **script**, split in the proportions of the profiler's samples (by their leaf frame):
+  **Python** (wasm, Pyodide's interpreter running the game), **Pyodide JS glue**
+  (``pyodide.asm.js``: the proxies' crossings), **DOM writes** (a property set through a
+  proxy, ``element.innerHTML = …``, whose native work has no frame of its own; the region
+  writer of assets/paint.js; replaceChild, setAttribute, …), **other DOM calls** (focus,
+  querySelector, localStorage, Web Audio, …), **other JS** (the page's other scripts, PyScript's
+  MutationObserver, the probes);
 - **other**: the rest of the span (the dispatch's own work, tasks in between).
 
-Prints the median and p95 of each part per kind of click (roll, score) in ms, and the
-click → screen figures of the same clicks. Tracing slows a page: compare the parts, and
-take click → screen figures from bench/bench_phone.py.
+Prints the median and p95 of each part per kind of click (roll, score) in ms, and the leaf
+functions with most samples. Tracing slows a page: take click → screen from bench_phone.py.
 """
 
 from __future__ import annotations
@@ -55,11 +56,12 @@ window.addEventListener('click', e => {
   if (kind) performance.measure('click:' + kind, {start: e.timeStamp, end: performance.now()});
 });
 """
-CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing", "v8.execute",
-              "v8", "toplevel", "disabled-by-default-v8.cpu_profiler", "disabled-by-default-v8.cpu_profiler.hires",
-              "disabled-by-default-v8.gc"]
-PARTS = ["before the handler", "Python (wasm)", "Pyodide JS glue", "DOM calls", "other JS", "HTML parsing",
-         "style", "layout", "GC", "other"]
+CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing", "v8.execute", "v8",
+              "toplevel", "disabled-by-default-v8.cpu_profiler", "disabled-by-default-v8.cpu_profiler.hires"]
+PARTS = ["before the handler", "Python (wasm)", "Pyodide JS glue", "DOM writes", "other DOM calls", "other JS",
+         "HTML parsing", "style", "layout", "GC", "other"]
+#: Native functions that change the page (their samples are DOM writes, not other DOM calls).
+WRITES = {"replaceChild", "appendChild", "insertBefore", "remove", "setAttribute", "removeAttribute"}
 
 
 def traced_clicks(turns: int, warm: int) -> list[dict]:
@@ -177,29 +179,35 @@ def sample_part(frame: dict) -> str:
     url, name = frame.get("url") or "", frame.get("functionName", "")
     if frame.get("codeType") == "wasm" and url.endswith(".wasm"):
         return "Python (wasm)"
+    # A property set through a proxy (element.innerHTML = …) has no frame of its own: its
+    # native work is the glue's leaf frame. The region writer of assets/paint.js likewise.
+    if name == "JsProxy_SetAttr_js" or url.endswith("/paint.js") or (not url and name in WRITES):
+        return "DOM writes"
     if url.endswith("pyodide.asm.js") or name.startswith(("wasm-to-js", "js-to-wasm")):
         return "Pyodide JS glue"
     if frame.get("codeType") == "other":
         return "GC" if name == "(garbage collector)" else "other"
     if not url and name and not frame.get("scriptId"):
-        return "DOM calls"
+        return "other DOM calls"
     return "other JS"
 
 
+def is_click(event: dict) -> bool:  # the click's dispatch on the main thread
+    return event["name"] == "EventDispatch" and event["args"].get("data", {}).get("type") == "click"
+
+
 def click_parts(events: list[dict]) -> list[tuple[str, dict[str, float]]]:
-    """Each click's span split into PARTS (ms), with its total and the game's listener, the
-    microtasks after it and the probes' listeners as a whole (informative)."""
+    """Each click's span split into PARTS (ms), with its total, the game's listener and the
+    microtasks after it as wholes (informative)."""
     pid, tid = main_thread(events)
     thread = complete_events(events, pid, tid)
     samples = profile_samples(events, pid)
     out = []
     for kind, begin, end in spans(events):
         inside = [e for e in thread if e["ts"] < end and e["ts"] + e["dur"] > begin]
-        clicks = [e for e in inside
-                  if e["name"] == "EventDispatch" and e["args"].get("data", {}).get("type") == "click"]
-        start = clicks[0]["ts"] if clicks else begin
-        parts: dict[str, float] = defaultdict(float)
-        parts["before the handler"] = start - begin
+        dispatch = next((e for e in inside if is_click(e)), {"ts": begin, "dur": end - begin})
+        start = dispatch["ts"]
+        parts: dict[str, float] = defaultdict(float, {"before the handler": start - begin})
         named: list[tuple[float, float, str | None]] = []  # (begin, end, part) clipped to [start, end]
         stack: list[tuple[float, float, str | None]] = []
         for e in inside:
@@ -220,22 +228,16 @@ def click_parts(events: list[dict]) -> list[tuple[str, dict[str, float]]]:
         # thread is paused between its slices: the samples are sparser than their interval).
         weights: dict[str, float] = defaultdict(float)
         for t, interval, frame in samples:
-            if start <= t < end:
-                innermost = [p for b, f, p in named if b <= t < f]
-                if innermost and innermost[-1] is None:
-                    weights[sample_part(frame)] += interval
+            innermost = [p for b, f, p in named if b <= t < f] if start <= t < end else []
+            if innermost and innermost[-1] is None:
+                weights[sample_part(frame)] += interval
         script = parts.pop("script", 0.0)
         for part, weight in weights.items():
             parts[part] += script * weight / sum(weights.values())
         parts["other"] += (end - start) - sum(v for k, v in parts.items() if k != "before the handler")
-        dispatch = clicks[0] if clicks else None
-        calls = [e for e in inside if e["name"] == "FunctionCall" and dispatch
-                 and dispatch["ts"] <= e["ts"] <= dispatch["ts"] + dispatch["dur"]]
-        listener = max(calls, key=lambda e: e["dur"], default=None)
-        micro = [e for e in inside if e["name"] == "RunMicrotasks" and dispatch
-                 and dispatch["ts"] <= e["ts"] <= dispatch["ts"] + dispatch["dur"]]
-        parts["(the game's listener)"] = listener["dur"] if listener else 0.0
-        parts["(microtasks after it)"] = sum(e["dur"] for e in micro)
+        within = [e for e in inside if dispatch["ts"] <= e["ts"] <= dispatch["ts"] + dispatch["dur"]]
+        parts["(the game's listener)"] = max((e["dur"] for e in within if e["name"] == "FunctionCall"), default=0)
+        parts["(microtasks after it)"] = sum(e["dur"] for e in within if e["name"] == "RunMicrotasks")
         parts["(click → screen)"] = end - begin
         out.append((kind, {k: v / 1000 for k, v in parts.items()}))
     return out
@@ -256,6 +258,24 @@ def table(rows: list[tuple[str, dict[str, float]]]) -> str:
     return "\n".join(lines)
 
 
+def top_leaves(events: list[dict], count: int = 15) -> list[str]:
+    """The leaf functions with most sampled time after the click's dispatch began, in ms per
+    click (the profiler's intervals: a throttled thread's pauses are left out)."""
+    pid, tid = main_thread(events)
+    samples = profile_samples(events, pid)
+    thread = [e for e in complete_events(events, pid, tid) if is_click(e)]
+    totals: dict[str, float] = defaultdict(float)
+    clicks = spans(events)
+    for _, begin, end in clicks:
+        start = next((e["ts"] for e in thread if begin <= e["ts"] < end), begin)
+        for t, interval, frame in samples:
+            if start <= t < end:
+                where = (frame.get("url") or "").rsplit("/", 1)[-1]
+                totals[f"{frame.get('functionName') or '(anonymous)'} {where}".strip()] += interval
+    ranked = sorted(totals.items(), key=lambda kv: -kv[1])[:count]
+    return [f"  {ms / 1000 / len(clicks):5.2f}  {name}" for name, ms in ranked]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--turns", type=int, default=10, help="turns played under the trace (3 rolls and a box each)")
@@ -271,6 +291,9 @@ def main() -> None:
             args.save.write_text(json.dumps(events), encoding="utf-8")
     print("Click → screen as a phone (CPU 4×, 390×844), under tracing; ms, self time by part:")
     print(table(click_parts(events)))
+    print("Leaf functions with most samples from the click's dispatch on (ms per click; a native "
+          "function's style and layout are in it):")
+    print("\n".join(top_leaves(events)))
 
 
 if __name__ == "__main__":
