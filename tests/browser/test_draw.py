@@ -65,7 +65,7 @@ def test_patching_ends_as_innerhtml_would_in_every_region(site: SitePage) -> Non
 
 
 def test_an_element_patched_keeps_its_focus_and_a_field_is_always_new(site: SitePage) -> None:
-    kept, field = site.page.evaluate("""() => {
+    kept, field, disabled = site.page.evaluate("""() => {
       const region = document.createElement('div');
       region.id = 'draw-test-focus';
       document.body.append(region);
@@ -76,7 +76,10 @@ def test_an_element_patched_keeps_its_focus_and_a_field_is_always_new(site: Site
       window.diceDraw([['draw-test-focus', '<button id="t-b" class="b">2</button><input id="t-i">', false]], []);
       const result = [document.activeElement === button && button.className === 'b' && button.textContent === '2',
                       document.getElementById('t-i') !== input];
+      // The focused button disabled: a new one, and focus leaves it, as innerHTML did.
+      window.diceDraw([['draw-test-focus', '<button id="t-b" class="b" disabled>2</button>', false]], []);
+      result.push(document.getElementById('t-b') !== button && document.activeElement === document.body);
       region.remove();
       return result;
     }""")
-    assert kept and field
+    assert kept and field and disabled
