@@ -42,3 +42,77 @@
     // Storage unreadable, a record that is not JSON: the loading view, as without a record.
   }
 })();
+
+// Python's drawing (game/web/dom.py), one call for the regions that changed: each as
+// [id, html, whole]. A whole region is written anew (its elements are new: the dice
+// tumble); the others are patched to the same markup, keeping each element whose tag is
+// unchanged, its attributes set to the new ones in the new order, so that only what
+// changed is restyled and laid out again, and focus and hover stay put. The DOM, and so
+// its serialization, ends as innerHTML would leave it. Always new, as before: a form
+// field (its typed value goes), and the focused element (or one holding it) when it
+// starts or stops being focusable (focus then moves as it did: game/web/dom.py).
+window.diceDraw = (changes, names) => {
+  const active = document.activeElement;
+  const fill = (root) => {
+    for (const slot of root.querySelectorAll("[data-name-seat]")) {
+      slot.textContent = names[Number(slot.getAttribute("data-name-seat"))];
+    }
+  };
+  const fresh = new Set(["INPUT", "SELECT", "TEXTAREA"]);
+  const focusable = ["disabled", "hidden", "inert", "tabindex"];
+  const same = (a, b) => a.nodeType === b.nodeType && (a.nodeType !== Node.ELEMENT_NODE
+    || (a.tagName === b.tagName && !fresh.has(a.tagName) && (!a.contains(active)
+        || focusable.every((name) => a.hasAttribute(name) === b.hasAttribute(name)))));
+  const attributes = (a, b) => {
+    const had = a.getAttributeNames();
+    const wanted = b.getAttributeNames();
+    let i = 0;
+    for (; i < wanted.length && had[i] === wanted[i]; i += 1) {
+      const value = b.getAttribute(wanted[i]);
+      if (a.getAttribute(wanted[i]) !== value) a.setAttribute(wanted[i], value);
+    }
+    // From the first difference on, removed and set again in the new order.
+    for (let j = i; j < had.length; j += 1) a.removeAttribute(had[j]);
+    for (let j = i; j < wanted.length; j += 1) a.setAttribute(wanted[j], b.getAttribute(wanted[j]));
+  };
+  const patch = (into, from) => {
+    let a = into.firstChild;
+    let b = from.firstChild;
+    while (b) {
+      const next = b.nextSibling;
+      if (!a) {
+        into.appendChild(b);
+      } else if (!same(a, b)) {
+        into.replaceChild(b, a);
+        a = b.nextSibling;
+      } else {
+        if (a.nodeType === Node.ELEMENT_NODE) {
+          attributes(a, b);
+          patch(a, b);
+        } else if (a.nodeValue !== b.nodeValue) {
+          a.nodeValue = b.nodeValue;
+        }
+        a = a.nextSibling;
+      }
+      b = next;
+    }
+    while (a) {
+      const next = a.nextSibling;
+      a.remove();
+      a = next;
+    }
+  };
+  for (const [id, html, whole] of changes) {
+    const element = document.getElementById(id);
+    if (whole || !element.firstChild) {
+      element.innerHTML = html;
+      fill(element);
+    } else {
+      const template = document.createElement("template");
+      template.innerHTML = html;
+      fill(template.content);
+      patch(element, template.content);
+    }
+    element.hidden = !html;
+  }
+};

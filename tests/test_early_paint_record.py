@@ -112,7 +112,7 @@ def test_a_page_closed_before_idle_keeps_its_board(early_paint: types.ModuleType
     window.localStorage.setItem(GAME_KEY, "{}")
     paint = early_paint.EarlyPaint(FakeDocument("s"), window, lambda: False)
     paint.drawn()
-    window.later.pop(0)()  # the end of the task: the board and the saved game taken together
+    window.later.pop(0)()  # the end of the task: the saved game taken
     window.listeners["pagehide"]()  # before the idle callback
     assert early_paint.PAINT_KEY in window.localStorage and not paint.pending
 

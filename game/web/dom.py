@@ -1,9 +1,10 @@
 """The DOM adapter: the only code that touches the page. Thin on purpose.
 
-It writes the HTML that :mod:`game.screens.regions` builds, one region at a time (a region
-whose HTML has not changed is not touched, so focus and hover survive), fills name slots
-with ``textContent``, and says announcements in the live region. Input is
-:mod:`game.web.inputs`.
+It writes the HTML that :mod:`game.screens.regions` builds, the regions that changed in
+one call into the page (``window.diceDraw``, assets/paint.js: a region whose HTML has not
+changed is not touched, and within one that has, the elements that stay are patched, so
+focus and hover survive), fills name slots with ``textContent``, and says announcements
+in the live region. Input is :mod:`game.web.inputs`.
 """
 
 from __future__ import annotations
@@ -11,10 +12,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
+import pyodide.ffi as ffi
 from pyodide.ffi import jsnull
 
 from game.screens.regions import Region
 from game.session.ports import Cue
+
+#: Regions written anew at every change; the others are patched (assets/paint.js): a die
+#: thrown must be a new element, for its tumble (a CSS animation) to start again.
+WHOLE = frozenset({"dice"})
 
 
 def found(value: Any) -> bool:
@@ -63,25 +69,22 @@ class DomRenderer:
         self.last: dict[str, str] = {}
         self.names: tuple[str, ...] = ()
         self.live = document.getElementById("announce")
+        self.draw = document.defaultView.diceDraw  # assets/paint.js, run before Python starts
         self.drawn: Callable[[], None] = lambda: None  # after a change (game.web.early_paint keeps the board)
 
     def render(self, regions: Mapping[Region, str], names: Sequence[str]) -> None:
         focus = self._focus_key()
-        changed = False
         if tuple(names) != self.names:  # the name slots are the same HTML for other names: refill all
             self.last.clear()
             self.names = tuple(names)
-        for region, html in regions.items():
-            if self.last.get(region) == html:
-                continue
-            element = self.document.getElementById(region)
-            element.innerHTML = html
-            element.hidden = not html
-            fill_names(element, names)
-            self.last[region] = html
-            changed = True
+        changes = [(region, html, region in WHOLE) for region, html in regions.items() if self.last.get(region) != html]
+        if changes:
+            # One call into the page for every region (assets/paint.js, window.diceDraw): each
+            # crossing between Python and JavaScript costs, a phone's CPU most (docs/performance.md).
+            self.draw(ffi.to_js(changes), ffi.to_js(list(names)))
+            self.last.update((region, html) for region, html, _ in changes)
         self._restore_focus(focus)
-        if changed:
+        if changes:
             self.drawn()
 
     def announce(self, text: str) -> None:

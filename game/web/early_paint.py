@@ -9,10 +9,11 @@ game, cleared storage, a new deployment or another language fall back to the loa
 view. A finished game is never kept (the next visit starts a new one). docs/performance.md,
 "The saved board at once".
 
-The board and the saved game's text are taken together right after the change (a
-microtask: the game manager draws, then saves, in one task), so that they always belong
-together; writing them is put off until the page is idle or hidden (the click's own frame
-is not slowed). A full store or any failure only means no early paint.
+The saved game's text is taken right after the change (a microtask: the game manager
+draws, then saves, in one task); the board's HTML, the costlier read, once the page is idle
+or hidden, when it is written (the click's own frame is not slowed). They belong together:
+only the renderer writes the regions, and every change of them takes the game's text
+again. A full store or any failure only means no early paint.
 
 >>> checksum("yahtzee"), checksum("")
 (818879117, 2166136261)
@@ -58,14 +59,14 @@ class EarlyPaint:
         self.build = str(meta.getAttribute("content")) if found(meta) else ""
         self.pending = False  # a write is scheduled
         self.taking = False  # a snapshot is queued for the end of this task
-        self.taken: tuple[dict[str, str], str | None, bool] | None = None  # regions, the game's text, over
+        self.taken: tuple[str | None, bool] | None = None  # the game's text, over
         # A page closed or reloaded before it was idle still keeps its last board.
         self._flush = create_proxy(lambda *_: self._keep() if self.pending else None)
         window.addEventListener("pagehide", self._flush)
 
     def drawn(self) -> None:
-        """The board changed: take it with the game saved in the same task, keep it once the
-        page is idle (one write for a burst of changes)."""
+        """The board changed: take the game saved in the same task, keep it with the board
+        once the page is idle (one write for a burst of changes)."""
         if not self.build or self.taking:
             return
         self.taking = True
@@ -77,11 +78,7 @@ class EarlyPaint:
             game = self.window.localStorage.getItem(GAME_KEY)  # throws where storage is locked down
         except Exception:
             return
-        regions: dict[str, str] = {}
-        for region in REGIONS:
-            element = self.document.getElementById(region)
-            regions[region] = "" if element.hidden else str(element.innerHTML)
-        self.taken = (regions, str(game) if found(game) else None, self.over())
+        self.taken = (str(game) if found(game) else None, self.over())
         if self.pending:
             return
         self.pending = True
@@ -95,12 +92,16 @@ class EarlyPaint:
         self.pending = False
         if self.taken is None:
             return
-        regions, game, over = self.taken
+        game, over = self.taken
         try:
             storage = self.window.localStorage
             if over or game is None:
                 storage.removeItem(PAINT_KEY)
                 return
+            regions: dict[str, str] = {}
+            for region in REGIONS:
+                element = self.document.getElementById(region)
+                regions[region] = "" if element.hidden else str(element.innerHTML)
             record = {"v": PAINT_VERSION, "build": self.build, "lang": language.current(),
                       "game": checksum(game), "regions": regions}
             storage.setItem(PAINT_KEY, json.dumps(record, separators=(",", ":")))
