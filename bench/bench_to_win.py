@@ -42,6 +42,7 @@ from game.strategy.win_chances import Forecast, forecast  # noqa: E402
 
 PRESET = "official"
 BLOCK = 250  # games per seeded block
+SEED = ""  # --seed: another series of dice ("" is the one docs/strategy.md reports)
 NULL = False  # --null: both players for the average (the harness must then give 50%)
 TABLE = T.load_preset(PRESET)
 SPREAD = SP.load_spread(PRESET, (T.ASSET_DIR / f"{PRESET}.spread.bin").read_bytes())
@@ -85,7 +86,7 @@ def for_goal(goal: Callable[[], Goal]) -> Chooser:
 
 def heads_up_block(block: int) -> tuple[float, int]:
     """Wins (ties half) of the player to win over BLOCK games, and the games."""
-    rng, wins = random.Random(f"heads-up {block}"), 0.0
+    rng, wins = random.Random(f"heads-up {block}{SEED}"), 0.0
     for game in range(BLOCK):
         me, other = Card(), Card()
         goals: dict[int, Goal] = {}
@@ -114,7 +115,7 @@ def _forecast(card: Card) -> Forecast:
 def solo_block(args: tuple[int, int]) -> tuple[int, int]:
     """Games reaching ``target`` out of BLOCK, every decision for reaching it."""
     target, block = args
-    rng, reached = random.Random(f"solo {target} {block}"), 0
+    rng, reached = random.Random(f"solo {target} {block}{SEED}"), 0
     choose = for_goal(lambda: Goal.reach(target))
     for _ in range(BLOCK):
         card = Card()
@@ -124,9 +125,9 @@ def solo_block(args: tuple[int, int]) -> tuple[int, int]:
     return reached, BLOCK
 
 
-def _set_null(value: bool) -> None:
-    global NULL
-    NULL = value
+def _set_null(value: bool, seed: str) -> None:
+    global NULL, SEED
+    NULL, SEED = value, seed
 
 
 def interval(successes: float, n: int) -> str:
@@ -148,10 +149,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--null", action="store_true",
                         help="heads-up with both players for the average: a check of the harness (50%%)")
+    parser.add_argument("--seed", default="", help="another series of dice (a suffix to every block's seed)")
     args = parser.parse_args(argv)
-    global NULL
-    NULL = args.null
-    with Pool(args.workers, initializer=_set_null, initargs=(args.null,)) as pool:
+    global NULL, SEED
+    NULL, SEED = args.null, args.seed
+    with Pool(args.workers, initializer=_set_null, initargs=(args.null, args.seed)) as pool:
         if args.heads_up:
             t0 = time.perf_counter()
             parts = pool.map(heads_up_block, range(args.heads_up // BLOCK))

@@ -39,6 +39,7 @@ class Coach:
         self.spreads: dict[str, Spread] = {}
         self._chances: tuple[Cards, int | None, tuple[float, ...]] | None = None  # the last worked out
         self._forecasts: dict[tuple[str, tuple[tuple[str, int], ...], int], Forecast] = {}
+        self._goal: tuple[tuple[Forecast, ...], Goal] | None = None  # the last goal of winning, and its forecasts
         self.hints = False  # the coach's best move is shown during a person's turn
         self.show_values = False  # ... and, on demand, the value of every choice
         self.tables: dict[str, Table] = {}
@@ -79,12 +80,9 @@ class Coach:
             if self.load_spread is not None and state.preset not in self._no_chances:
                 self._load_in_background(state.preset, spread=True)
             return advice
-        seat = state.current_seat
-        others = [self._forecast(table, spread, card.filled, card.totals.grand_total)
-                  for i, card in enumerate(state.cards) if i != seat]
         if beat is None and best is not None:
-            return aim_for(advice, state, table, spread, best, others, own=True)
-        return aim_for(advice, state, table, spread, beat, others)
+            return aim_for(advice, state, table, spread, best, own=True)
+        return aim_for(advice, state, table, spread, beat, self._win_goal(table, spread, state))
 
     def loading(self, state: GameState) -> bool:
         """Hints wait for the table (the panel says so)."""
@@ -135,10 +133,19 @@ class Coach:
         spread = await self.spread_for(state.preset) if table is not None else None
         if table is None or spread is None:
             return None
+        return spread, self._win_goal(table, spread, state)
+
+    def _win_goal(self, table: Table, spread: Spread, state: GameState) -> Goal:
+        """Winning against the other players' forecasts, kept while their cards are unchanged
+        (the panel redraws at every click; the goal changes only when a box is scored)."""
         from game.strategy.to_win import Goal
 
-        return spread, Goal.win([self._forecast(table, spread, card.filled, card.totals.grand_total)
-                                 for i, card in enumerate(state.cards) if i != seat])
+        others = tuple(self._forecast(table, spread, card.filled, card.totals.grand_total)
+                       for i, card in enumerate(state.cards) if i != state.current_seat)
+        kept = self._goal
+        if kept is None or len(kept[0]) != len(others) or any(a is not b for a, b in zip(kept[0], others, strict=True)):
+            kept = self._goal = (others, Goal.win(others))  # the forecasts held: compared by identity
+        return kept[1]
 
     def _forecast(self, table: Table, spread: Spread, filled: Mapping[str, int], points: int) -> Forecast:
         """A card's forecast, kept while the card is unchanged: a box scored changes one card,

@@ -101,9 +101,12 @@ class ComputerTurns:
             return (_roll(player.name),)
         assert state.dice is not None
         level = player.kind if table is not None and is_level(player.kind) else "greedy"
-        spread, goal = aim if aim is not None else (None, None)
-        move = self.decide(level, state.preset, state.cards[seat].filled, state.dice, state.rolls_left,
-                           decision_rng(state), table, spread, goal, state.cards[seat].yahtzee_bonuses)
+        card, rng = state.cards[seat], decision_rng(state)
+        if aim is None:
+            move = self.decide(level, state.preset, card.filled, state.dice, state.rolls_left, rng, table)
+        else:  # playing to win: the goal, and the card's Yahtzee bonuses, which count towards it
+            move = self.decide(level, state.preset, card.filled, state.dice, state.rolls_left, rng, table,
+                               aim[0], aim[1], card.yahtzee_bonuses)
         if isinstance(move, ScoreBox):
             box = move.box
             return (Step(lambda s: s.score(box), lambda after: words.describe_score(state, after, box)),)

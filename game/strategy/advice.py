@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -17,8 +16,7 @@ if TYPE_CHECKING:  # the coach loads when hints are first asked for, not at star
     from game.strategy.reasons import Reason
     from game.strategy.spread import Spread
     from game.strategy.tables import Table
-    from game.strategy.to_win import Ranked
-    from game.strategy.win_chances import Forecast
+    from game.strategy.to_win import Goal, Ranked
 
 #: Gaps (expected points between the best option and the runner-up) for each word.
 #: Ours, chosen so "toss-up" means the choice hardly matters (under 0.1 points) and
@@ -97,15 +95,15 @@ def advise(state: GameState, table: Table) -> Advice | None:
 
 
 def aim_for(advice: Advice, state: GameState, table: Table, spread: Spread, beat: int | None,
-            others: Sequence[Forecast], own: bool = False) -> Advice:
-    """``advice`` with its options ranked for beating ``beat`` or, without one, for winning
-    against the others' forecasts (:mod:`game.strategy.to_win`)."""
+            win: Goal | None = None, own: bool = False) -> Advice:
+    """``advice`` with its options ranked for beating ``beat`` or, without one, for ``win``
+    (:meth:`game.strategy.to_win.Goal.win` of the other players' forecasts)."""
     from game.strategy.to_win import Goal, rank_to_win
 
     seat = state.current_seat
-    if seat is None or state.dice is None:
+    goal = Goal.reach(beat + 1) if beat is not None else win
+    if seat is None or state.dice is None or goal is None:
         return advice
     card = state.cards[seat]
-    goal = Goal.reach(beat + 1) if beat is not None else Goal.win(others)
     ranked = rank_to_win(table, spread, card.filled, state.dice, state.rolls_left, goal, card.yahtzee_bonuses)
     return replace(advice, aim=Aim(beat, tuple(ranked), own))
