@@ -34,10 +34,9 @@ if str(ROOT) not in sys.path:  # run as a script: make `game` importable
 from game.core import rules  # noqa: E402
 from game.strategy import spread as SP  # noqa: E402
 from game.strategy import tables as T  # noqa: E402
-from game.strategy.coach import rank_options  # noqa: E402
 from game.strategy.distribution import load_preset as load_distribution  # noqa: E402
-from game.strategy.options import Option  # noqa: E402
-from game.strategy.to_win import Goal, rank_to_win  # noqa: E402
+from game.strategy.players import ComputerMove, decide, play_turn  # noqa: E402
+from game.strategy.to_win import Goal  # noqa: E402
 from game.strategy.win_chances import Forecast, forecast  # noqa: E402
 
 PRESET = "official"
@@ -45,10 +44,11 @@ BLOCK = 250  # games per seeded block
 SEED = ""  # --seed: another series of dice ("" is the one docs/strategy.md reports)
 NULL = False  # --null: both players for the average (the harness must then give 50%)
 TABLE = T.load_preset(PRESET)
-SPREAD = SP.load_spread(PRESET, (T.ASSET_DIR / f"{PRESET}.spread.bin").read_bytes())
+SPREAD = SP.load_preset(PRESET)
 
-#: A player's decision: (card, Yahtzee bonuses, dice, rolls left) -> the option taken.
-Chooser = Callable[[Mapping[str, int], int, rules.Dice, int], Option]
+#: A player's decision: (card, Yahtzee bonuses, dice, rolls left) -> the move.
+Chooser = Callable[[Mapping[str, int], int, rules.Dice, int], ComputerMove]
+UNUSED = random.Random(0)  # decide() draws only for Casual
 
 
 class Card:
@@ -61,26 +61,17 @@ class Card:
         return rules.grand_total(self.filled, self.bonuses)
 
     def play_turn(self, choose: Chooser, rng: random.Random) -> None:
-        dice, rolls_left = rules.check_dice(rng.randint(1, 6) for _ in range(5)), 2
-        while True:
-            option = choose(self.filled, self.bonuses, dice, rolls_left)
-            if option.box is None:
-                held = option.hold or (False,) * 5
-                dice = rules.check_dice(d if h else rng.randint(1, 6) for d, h in zip(dice, held, strict=True))
-                rolls_left -= 1
-                continue
-            self.bonuses += rules.yahtzee_bonus(self.filled, dice) // rules.YAHTZEE_BONUS
-            self.filled[option.box] = rules.legal_scores(PRESET, self.filled, dice)[option.box]
-            return
+        self.bonuses += play_turn(PRESET, self.filled, rng,
+                                  lambda dice, rolls_left: choose(self.filled, self.bonuses, dice, rolls_left))
 
 
-def for_average(filled: Mapping[str, int], bonuses: int, dice: rules.Dice, rolls_left: int) -> Option:
-    return rank_options(TABLE, filled, dice, rolls_left, bonuses)[0]
+def for_average(filled: Mapping[str, int], bonuses: int, dice: rules.Dice, rolls_left: int) -> ComputerMove:
+    return decide("optimal", PRESET, filled, dice, rolls_left, UNUSED, TABLE)
 
 
 def for_goal(goal: Callable[[], Goal]) -> Chooser:
-    def choose(filled: Mapping[str, int], bonuses: int, dice: rules.Dice, rolls_left: int) -> Option:
-        return rank_to_win(TABLE, SPREAD, filled, dice, rolls_left, goal(), bonuses)[0].option
+    def choose(filled: Mapping[str, int], bonuses: int, dice: rules.Dice, rolls_left: int) -> ComputerMove:
+        return decide("to_win", PRESET, filled, dice, rolls_left, UNUSED, TABLE, SPREAD, goal(), bonuses)
     return choose
 
 

@@ -103,7 +103,7 @@ def test_the_output_speaks_the_language_asked_for_or_the_environments():
 def test_a_target_ranks_by_the_chance_to_reach_it():
     """--target: the options in rank_to_win's order, each chance beside its expected score,
     and the choice for the target set against the choice for the average."""
-    from game.strategy.spread import load_spread
+    from game.strategy.spread import load_preset
     from game.strategy.to_win import Goal, rank_to_win
 
     card = "ones=0,twos=0,threes=0,fours=0,fives=0,sixes=0,three_of_a_kind=0,four_of_a_kind=0," \
@@ -113,7 +113,7 @@ def test_a_target_ranks_by_the_chance_to_reach_it():
     lines = done.stdout.splitlines()
     assert lines[1].split() == ["rank", "option", "held", "chance", "expected", "loss"]
     table = tables.load_preset("official")
-    spread = load_spread("official", (tables.ASSET_DIR / "official.spread.bin").read_bytes())
+    spread = load_preset("official")
     ranked = rank_to_win(table, spread, cli.parse_filled(card), (3, 3, 3, 5, 5), 2, Goal.reach(55))
     rows = [line.split() for line in lines[2:2 + len(ranked)]]
     assert [float(row[-3]) for row in rows] == [round(100 * r.chance, 2) for r in ranked]

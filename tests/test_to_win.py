@@ -28,7 +28,7 @@ from tools.target_exact import _card
 
 
 def _spread() -> SP.Spread:
-    return SP.load_spread("official", (T.ASSET_DIR / "official.spread.bin").read_bytes())
+    return SP.load_preset("official")
 
 
 def _key(option: Option) -> object:

@@ -35,7 +35,7 @@ from game.strategy import spread as SP  # noqa: E402
 from game.strategy import tables as T  # noqa: E402
 from game.strategy import win_chances as WC  # noqa: E402
 from game.strategy.win_chances import Forecast  # noqa: E402
-from tools.win_chance_check import N_BOX, Policy, card_of  # noqa: E402
+from tools.win_chance_check import N_BOX, Policy, card_of, prepared  # noqa: E402
 
 Reach = np.ndarray  # reach[t]: the chance of a final score >= t, for t = 0 .. len - 1
 
@@ -156,12 +156,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", action="store_true",
                         help="first, what the exact distributions of late states would cost to ship")
     args = parser.parse_args(argv)
-    table = T.load_table(args.preset, (T.ASSET_DIR / f"{args.preset}.bin").read_bytes())
-    spread = SP.load_spread(args.preset, (T.ASSET_DIR / f"{args.preset}.spread.bin").read_bytes())
-    rng = np.random.Generator(np.random.PCG64(args.seed))
     t0 = time.perf_counter()
-    policy = Policy(args.preset)
-    print(f"policy and exact distributions: {time.perf_counter() - t0:.0f} s", flush=True)
+    table, spread, rng, policy = prepared(args.preset, args.seed)
     if args.sizes:
         for n in args.exact_quantiles:
             exact_sizes(policy, n)

@@ -121,9 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--open", type=int, nargs="+", default=[1, 2, 3])
     parser.add_argument("--seed", type=int, default=5)
     args = parser.parse_args(argv)
-    table = T.load_table(args.preset, (T.ASSET_DIR / f"{args.preset}.bin").read_bytes())
-    spread = SP.load_spread(args.preset, (T.ASSET_DIR / f"{args.preset}.spread.bin").read_bytes())
-    rng = random.Random(args.seed)
+    table, spread, rng = T.load_preset(args.preset), SP.load_preset(args.preset), random.Random(args.seed)
     print("open | positions | options | chance error max, mean | best choice differs | chance lost by it max, mean")
     for n_open in args.open:
         errors, lost, differs, count = [], [], 0, 0
@@ -154,19 +152,12 @@ def main(argv: list[str] | None = None) -> int:
 
 def _card(preset: str, table: object, rng: random.Random, boxes: int) -> dict[str, int]:
     """A card with ``boxes`` filled, from a game played by the optimal policy."""
-    from game.strategy.players import HoldDice, decide
+    from game.strategy.players import decide, play_turn
 
     filled: dict[str, int] = {}
     while len(filled) < boxes:
-        dice, rolls_left = rules.check_dice(rng.randint(1, 6) for _ in range(5)), 2
-        while True:
-            move = decide("optimal", preset, filled, dice, rolls_left, rng, table)  # type: ignore[arg-type]
-            if isinstance(move, HoldDice):
-                dice = rules.check_dice(d if h else rng.randint(1, 6) for d, h in zip(dice, move.held, strict=True))
-                rolls_left -= 1
-                continue
-            filled[move.box] = rules.legal_scores(preset, filled, dice)[move.box]
-            break
+        play_turn(preset, filled, rng, lambda dice, rolls_left: decide(
+            "optimal", preset, filled, dice, rolls_left, rng, table))  # type: ignore[arg-type]
     return filled
 
 

@@ -90,6 +90,16 @@ class Policy:
         return Forecast(points, tuple(probs.tolist()))
 
 
+def prepared(preset: str, seed: int) -> tuple[T.Table, SP.Spread, np.random.Generator, Policy]:
+    """The shipped tables, the seeded generator and the policy with its exact distributions
+    (minutes: the time is printed), as this tool and tools/target_check.py start."""
+    rng = np.random.Generator(np.random.PCG64(seed))
+    t0 = time.perf_counter()
+    policy = Policy(preset)
+    print(f"policy and exact distributions: {time.perf_counter() - t0:.0f} s", flush=True)
+    return T.load_preset(preset), SP.load_preset(preset), rng, policy
+
+
 def positions(policy: Policy, count: int, rng: np.random.Generator) -> list[list[tuple[int, int]]]:
     """``count`` positions: each a list of (state id, points so far) for the three players."""
     out = []
@@ -158,12 +168,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--exact-open", type=int, nargs="+", default=[WC.EXACT_OPEN],
                         help="open boxes up to which forecasts are exact, one report each (the game's: %(default)s)")
     args = parser.parse_args(argv)
-    table = T.load_table(args.preset, (T.ASSET_DIR / f"{args.preset}.bin").read_bytes())
-    spread = SP.load_spread(args.preset, (T.ASSET_DIR / f"{args.preset}.spread.bin").read_bytes())
-    rng = np.random.Generator(np.random.PCG64(args.seed))
     t0 = time.perf_counter()
-    policy = Policy(args.preset)
-    print(f"policy and exact distributions: {time.perf_counter() - t0:.0f} s", flush=True)
+    table, spread, rng, policy = prepared(args.preset, args.seed)
     rows = []  # per player: boxes left (the most of any player), exact, simulated, shipped per --exact-open
     for players in positions(policy, args.positions, rng):
         exact = win_chances([policy.exact(s, p) for s, p in players])

@@ -112,7 +112,6 @@ def review_html(review: Review) -> str:
             f"<details><summary>{every}</summary>{table}</details>")
 
 
-
 def parting_html(partings: Sequence[Parting]) -> str:
     """In a game of several: the decisions where the best choice to win was another than
     the best for the average, each with its chance to win and that of what the player did."""

@@ -142,10 +142,9 @@ class Coach:
 
         others = tuple(self._forecast(table, spread, card.filled, card.totals.grand_total)
                        for i, card in enumerate(state.cards) if i != state.current_seat)
-        kept = self._goal
-        if kept is None or len(kept[0]) != len(others) or any(a is not b for a, b in zip(kept[0], others, strict=True)):
-            kept = self._goal = (others, Goal.win(others))  # the forecasts held: compared by identity
-        return kept[1]
+        if self._goal is None or self._goal[0] != others:  # the same forecasts: compared by identity first
+            self._goal = (others, Goal.win(others))
+        return self._goal[1]
 
     def _forecast(self, table: Table, spread: Spread, filled: Mapping[str, int], points: int) -> Forecast:
         """A card's forecast, kept while the card is unchanged: a box scored changes one card,

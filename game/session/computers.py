@@ -120,23 +120,18 @@ class ComputerTurns:
             if not board.sync():  # another tab played on (perhaps this very turn): go on from there
                 continue
             table = await self.table_for(state.preset) if player.kind != "greedy" else None
-            if board.state is not state:  # a new game was started while the table loaded
+            # A computer playing to win also needs the spread table and the others' forecasts.
+            to_win = (player.kind == "to_win" and table is not None and state.rolls_used > 0
+                      and self.goal_for is not None and len(state.players) > 1)
+            aim = await self.goal_for(state) if to_win and self.goal_for is not None else None
+            if board.state is not state:  # a new game was started while the tables loaded
                 continue
-            if table is None and player.kind != "greedy" and self.link_game():
+            if ((table is None and player.kind != "greedy") or (to_win and aim is None)) and self.link_game():
                 # In a game with friends every device must play a computer alike: it waits for
-                # its table rather than play simply (and so differently).
+                # its tables rather than play simply (and so differently).
                 self.announce(words.computer_waits(player.name))
                 await self.sleep(TABLE_RETRY)
                 continue
-            aim = None
-            if player.kind == "to_win" and table is not None and state.rolls_used and self.goal_for is not None:
-                aim = await self.goal_for(state)
-                if board.state is not state:
-                    continue
-                if aim is None and self.link_game() and len(state.players) > 1:
-                    self.announce(words.computer_waits(player.name))  # as for the table: alike on every device
-                    await self.sleep(TABLE_RETRY)
-                    continue
             for step in self.steps(state, table, aim):
                 after = board.act(step.action, rolled=step.rolled, computer=True)
                 if after is not None:

@@ -27,8 +27,8 @@ from game.screens.reason_words import reason_words
 from game.strategy.coach import rank_options
 from game.strategy.options import Option
 from game.strategy.reasons import explain
-from game.strategy.spread import load_spread
-from game.strategy.tables import ASSET_DIR, Table, TableError, load_preset, load_table
+from game.strategy.spread import load_preset as load_spread_preset
+from game.strategy.tables import Table, TableError, load_preset, load_table
 from game.strategy.to_win import Goal, rank_to_win
 
 EPILOG = f"""\
@@ -222,9 +222,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def _chances(table: Table, args: argparse.Namespace) -> dict[str, float]:
     """Each option's chance to reach ``--target``, by its label (:func:`describe`)."""
-    spread = load_spread(args.preset, (ASSET_DIR / f"{args.preset}.spread.bin").read_bytes())
-    ranked = rank_to_win(table, spread, args.filled, args.dice, args.rolls_left, Goal.reach(args.target),
-                         args.yahtzee_bonuses)
+    ranked = rank_to_win(table, load_spread_preset(args.preset), args.filled, args.dice, args.rolls_left,
+                         Goal.reach(args.target), args.yahtzee_bonuses)
     return {describe(r.option): r.chance for r in ranked}
 
 

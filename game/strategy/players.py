@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -128,19 +128,33 @@ def play_solitaire(level: ComputerLevel, preset: str, rng: random.Random, table:
     filled: dict[str, int] = {}
     bonuses = 0
     for _ in rules.BOXES:
-        dice = rules.check_dice(rng.randint(1, 6) for _ in range(5))
-        rolls_left = 2
-        while True:
-            move = decide(level, preset, filled, dice, rolls_left, rng, table)
-            if isinstance(move, HoldDice) and rolls_left:
-                dice = rules.check_dice(d if keep else rng.randint(1, 6)
-                                        for d, keep in zip(dice, move.held, strict=True))
-                rolls_left -= 1
-                continue
-            legal = rules.legal_scores(preset, filled, dice)
-            if not isinstance(move, ScoreBox) or move.box not in legal:
-                raise AssertionError(f"{level} chose {move!r}, which the rules refuse")
-            bonuses += rules.yahtzee_bonus(filled, dice) // rules.YAHTZEE_BONUS
-            filled[move.box] = legal[move.box]
-            break
+        bonuses += play_turn(preset, filled, rng,
+                             lambda dice, rolls_left: decide(level, preset, filled, dice, rolls_left, rng, table))
     return rules.grand_total(filled, bonuses)
+
+
+def play_turn(preset: str, filled: dict[str, int], rng: random.Random,
+              choose: Callable[[rules.Dice, int], ComputerMove]) -> int:
+    """One turn with dice from ``rng``: the first roll, then ``choose(dice, rolls_left)`` until
+    it scores a box, written into ``filled``; the Yahtzee bonus check marks it earned (0 or 1).
+
+    >>> card = {}
+    >>> play_turn("official", card, random.Random(7), lambda dice, rolls_left: ScoreBox("chance"))
+    0
+    >>> list(card)
+    ['chance']
+    """
+    dice = rules.check_dice(rng.randint(1, 6) for _ in range(5))
+    rolls_left = 2
+    while True:
+        move = choose(dice, rolls_left)
+        if isinstance(move, HoldDice) and rolls_left:
+            dice = rules.check_dice(d if keep else rng.randint(1, 6) for d, keep in zip(dice, move.held, strict=True))
+            rolls_left -= 1
+            continue
+        legal = rules.legal_scores(preset, filled, dice)
+        if not isinstance(move, ScoreBox) or move.box not in legal:
+            raise AssertionError(f"the move {move!r} is one the rules refuse")
+        bonus = rules.yahtzee_bonus(filled, dice) // rules.YAHTZEE_BONUS
+        filled[move.box] = legal[move.box]
+        return bonus

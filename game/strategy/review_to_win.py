@@ -10,10 +10,9 @@ are kept, with the chance to win of each and of what the player did.
 >>> from game.core.dice import ScriptedDice
 >>> from game.core.state import new_game
 >>> from game.strategy.review import review
->>> from game.strategy.spread import load_spread
->>> from game.strategy.tables import ASSET_DIR, load_preset
->>> table = load_preset("official")
->>> spread = load_spread("official", (ASSET_DIR / "official.spread.bin").read_bytes())
+>>> from game.strategy import spread as SP
+>>> from game.strategy.tables import load_preset
+>>> table, spread = load_preset("official"), SP.load_preset("official")
 >>> state = new_game(["Ann"], seed="doc").roll(ScriptedDice([5, 5, 5, 5, 5])).score("chance")
 >>> parting(state, 0, table, spread, review(state, 0, table))  # alone: no one to beat
 ()
@@ -24,10 +23,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from game.core import rules
 from game.core.card import Roll, Score
 from game.core.state import ROLLS_PER_TURN, GameState
-from game.strategy.advice import SAME_CHANCE
-from game.strategy.options import Option
+from game.strategy.advice import Aim
 from game.strategy.review import Decision, Review
 from game.strategy.spread import Spread
 from game.strategy.tables import Table
@@ -74,9 +73,9 @@ def partings(state: GameState, seat: int, table: Table, spread: Spread, review: 
         others = [_forecast(table, spread, cards[j], bonuses[j], forecasts) for j in range(len(cards)) if j != seat]
         ranked = rank_to_win(table, spread, cards[seat], move.dice, ROLLS_PER_TURN - decision.roll,
                              Goal.win(others), bonuses[seat])
-        best, average = ranked[0], _chance(ranked, decision.best)
-        if best.option != decision.best and best.chance - average >= SAME_CHANCE:
-            yield Parting(decision, best, average, _chosen(ranked, decision))
+        aim = Aim(None, tuple(ranked))
+        if aim.differs(decision.best):
+            yield Parting(decision, aim.best, aim.chance_of(decision.best), _chosen(ranked, decision))
         yield None
 
 
@@ -88,16 +87,10 @@ def _apply(move: Roll | Score, cards: list[dict[str, int]], bonuses: list[int]) 
 
 def _forecast(table: Table, spread: Spread, filled: dict[str, int], bonuses: int,
               seen: dict[tuple[tuple[str, int], ...], Forecast]) -> Forecast:
-    from game.core import rules
-
     key = (*sorted(filled.items()), ("bonuses", bonuses))
     if key not in seen:
         seen[key] = forecast(table, spread, filled, rules.grand_total(filled, bonuses))
     return seen[key]
-
-
-def _chance(ranked: list[Ranked], option: Option) -> float:
-    return next(r.chance for r in ranked if r.option == option)
 
 
 def _chosen(ranked: list[Ranked], decision: Decision) -> float | None:

@@ -30,7 +30,7 @@ from array import array
 from collections.abc import Sequence
 
 from game.core import rules
-from game.strategy.tables import FULL_MASK, STATE_COUNT, TableError, from_byte_planes, open_file, state_index
+from game.strategy.tables import ASSET_DIR, FULL_MASK, STATE_COUNT, TableError, from_byte_planes, open_file, state_index
 
 MAGIC = b"YZS1"
 FORMAT = 2
@@ -120,3 +120,14 @@ def load_spread(preset: str, data: bytes) -> Spread:
     if max(shape_of) >= n_shapes:
         raise TableError("the spread table is damaged (a shape it does not hold)")
     return Spread(preset, values, 2.0 ** -q, shape_of, book, n, 2.0 ** -z)
+
+
+_LOADED: dict[str, Spread] = {}
+
+
+def load_preset(preset: str) -> Spread:
+    """CPython convenience: read and decode the shipped spread table once per process
+    (as :func:`game.strategy.tables.load_preset` reads the strategy table)."""
+    if preset not in _LOADED:
+        _LOADED[preset] = load_spread(preset, (ASSET_DIR / f"{preset}.spread.bin").read_bytes())
+    return _LOADED[preset]

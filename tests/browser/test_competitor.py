@@ -29,7 +29,7 @@ def test_the_competitor_plays_to_win_and_its_review_shows_where_that_parted(brow
                                            "result = save.dumps(app.state)"))
         assert [p.kind for p in state.players] == ["to_win", "optimal"] and state.over
         table = T.load_table("official", (T.ASSET_DIR / "official.bin").read_bytes())
-        spread = SP.load_spread("official", (T.ASSET_DIR / "official.spread.bin").read_bytes())
+        spread = SP.load_preset("official")
         expected = parting(state, 0, table, spread, review(state, 0, table))
         # The Competitor took the best chance to win wherever it parted from the average.
         assert all(p.chosen == pytest.approx(p.to_win.chance) for p in expected)

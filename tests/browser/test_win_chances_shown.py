@@ -122,7 +122,7 @@ def test_the_coach_ranks_for_winning_beside_the_average(browser, site_url) -> No
             page.click("#coach-values")
         page.wait_for_selector("#coach .coach-values td[data-chance]")
         table = T.load_table("official", (T.ASSET_DIR / "official.bin").read_bytes())
-        spread = SP.load_spread("official", (T.ASSET_DIR / "official.spread.bin").read_bytes())
+        spread = SP.load_preset("official")
         ranked = rank_to_win(table, spread, {}, board.dice(page), 2, Goal.win([forecast(table, spread, {}, 0)]))
         assert float(aim.get_attribute("data-aim-chance") or "") == pytest.approx(ranked[0].chance, abs=1e-4)
         shown = sorted(float(v) for v in page.locator("#coach .coach-values td[data-chance]").evaluate_all(
