@@ -234,7 +234,7 @@ def test_the_review_shows_where_winning_and_the_average_parted_ways() -> None:
     from game.strategy.review_to_win import parting
 
     table, spread = T.load_preset("official"), _spread()
-    state, moments = _two_player_game("parting-3")
+    state, moments = _two_player_game("parting-5")
     result = review(state, 0, table)
     assert len(moments) == len(result.decisions)
     found = parting(state, 0, table, spread, result)
@@ -258,7 +258,7 @@ def test_the_review_words_each_parting_and_says_when_there_is_none() -> None:
 
     activate(None)
     table, spread = T.load_preset("official"), _spread()
-    state, _moments = _two_player_game("parting-3")
+    state, _moments = _two_player_game("parting-5")
     found = parting(state, 0, table, spread, review(state, 0, table))
     html = parting_html(found)
     assert html.count("<li ") == len(found) == 2

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Write the spread tables: the standard deviation and the shape of the points still to come, per state.
+"""Write the spread tables: the standard deviation and the quantiles of the points still to come, per state.
 
     python tools/gen_spread.py                  # every preset -> assets/strategy/<preset>.spread.bin
 
-Build time only (NumPy, ~20 minutes and 5 GB a preset). The moments come from the optimal
-policy's turn transitions (tools/score_distribution.py, ``moments``), the shapes from the
-exact distribution of every state (tools/spread_shapes.py); the format is in
+Build time only (NumPy, ~10 minutes and 5 GB a preset). The moments come from the optimal
+policy's turn transitions (tools/score_distribution.py, ``moments``), the quantiles from
+the exact distribution of every state (tools/spread_shapes.py); the format is in
 game/strategy/spread.py. The mean of every state is checked against the solver's value on
 the way (they must agree).
 """
@@ -55,8 +55,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: the moments' mean differs from the solver's value by {gap:.3g}", file=sys.stderr)
             return 1
         stored = np.rint(sd * 2.0**Q_BITS).astype(int)
-        shape_of, book = SS.table_shapes(preset, V, V[MASK, UP, Y], stored * 2.0**-Q_BITS, log=True)
-        data = SP.encode(preset, stored.tolist(), Q_BITS, shape_of.tolist(), book.tolist(), SS.Z_BITS)
+        vector_of, vectors = SS.preset_quantiles(preset, V, log=True)
+        data = SP.encode(preset, stored.tolist(), Q_BITS, vector_of.tolist(), vectors.tolist())
         (T.ASSET_DIR / f"{preset}.spread.bin").write_bytes(data)
         print(f"{preset:17s} sd at the start {sd[0]:.4f}  mean within {gap:.1e} of V  "
               f"{len(data):7d} bytes  {time.perf_counter() - t0:.0f} s", flush=True)

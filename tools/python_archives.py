@@ -45,7 +45,7 @@ LATER_MODULES = ("game/daily/", "game/screens/ten_view.pyc",
                  "game/strategy/review.pyc", "game/screens/review_report.pyc", "game/screens/charts.pyc",
                  "game/strategy/reasons.pyc", "game/strategy/chances.pyc", "game/strategy/win_chances.pyc",
                  "game/strategy/turn_outcomes.pyc", "game/strategy/spread.pyc", "game/strategy/distribution.pyc",
-                 "game/strategy/to_win.pyc", "game/strategy/review_to_win.pyc")
+                 "game/strategy/to_win.pyc", "game/strategy/review_to_win.pyc", "game/web/inflate.pyc")
 #: The standard library the site imports, as bytecode (tools/build.py); likewise.
 STDLIB_BUNDLE = "stdlib.zip"
 #: The Python memory snapshot a returning player's page starts from (tools/make_snapshot.mjs),

@@ -18,11 +18,9 @@ in percentage points, and the target where the worst one falls.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -45,54 +43,18 @@ def reach(forecast: Forecast, top: int) -> Reach:
     return np.array([1.0 - forecast.below(t) for t in range(top + 1)])
 
 
-def linear_shape(to_come: dict[int, float], table: T.Table, spread: SP.Spread, state: tuple[int, int, int],
-                 gained: int, chance: float, zs: tuple[float, ...] | None = None) -> None:
-    """Like :func:`game.strategy.win_chances.add_shape`, the quantile function taken as linear
-    between the quantiles: each 1/n of mass spread evenly from one quantile to the next
-    (half a share as a point at each end), over whole points."""
-    zs = zs if zs is not None else spread.shape(*state) or (0.0,)
-    mean, sd, n = table.value(*state), spread.sd(*state), len(zs)
-    xs = [max(0.0, mean + sd * z) for z in zs]
-    share = chance / n
-
-    def point(x: float, mass: float) -> None:
-        low = math.floor(x)
-        to_come[gained + low] = to_come.get(gained + low, 0.0) + mass * (1.0 + low - x)
-        to_come[gained + low + 1] = to_come.get(gained + low + 1, 0.0) + mass * (x - low)
-
-    point(xs[0], share / 2)
-    point(xs[-1], share / 2)
-    for a, b in zip(xs, xs[1:], strict=False):
-        if b - a < 1.0:  # within a point: as two point masses
-            point(a, share / 2)
-            point(b, share / 2)
-            continue
-        k = math.floor(a)
-        while k < b:  # the share of [a, b] in [k, k + 1), placed at its own midpoint
-            lo, hi = max(a, k), min(b, k + 1)
-            point((lo + hi) / 2, share * (hi - lo) / (b - a))
-            k += 1
-
-
 def exact_quantiles(policy: Policy, n: int) -> Callable[..., None]:
-    """Shapes made from each state's exact distribution (no clustering, no rounding)."""
+    """Each state's own ``n`` quantiles, on whole points, from its exact distribution (as the
+    shipped table holds 64: with the same ``n`` the two must agree)."""
     def shape(to_come: dict[int, float], table: T.Table, spread: SP.Spread, state: tuple[int, int, int],
-              gained: int, chance: float, linear: bool = False) -> None:
+              gained: int, chance: float) -> None:
         mask, up, y = state
         sid = (mask * 64 + up) * 2 + y
         ids, dist = policy.layers[mask.bit_count()]
         cdf = np.cumsum(dist[policy.row[sid]].astype(float))
         cdf /= cdf[-1]
-        xs = np.searchsorted(cdf, (np.arange(n) + 0.5) / n)
-        mean = float(np.arange(cdf.size) @ np.diff(np.r_[0.0, cdf]))
-        sd = spread.sd(*state) or 1.0
-        zs = tuple((float(x) - table.value(*state)) / sd for x in xs)
-        if linear:
-            linear_shape(to_come, table, spread, state, gained, chance, zs)
-            return
-        for x in xs:
+        for x in np.searchsorted(cdf, (np.arange(n) + 0.5) / n - 1e-9):
             to_come[gained + int(x)] = to_come.get(gained + int(x), 0.0) + chance / n
-        del mean
     return shape
 
 
@@ -150,8 +112,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--games", type=int, default=0, help="play-outs per position (0: none)")
     parser.add_argument("--seed", type=int, default=23)
-    parser.add_argument("--methods", nargs="*", help="shapes to compare (default: all): shipped, linear, "
-                        "'exact N quantiles[, linear]' (each state's own, for --exact-quantiles N)")
+    parser.add_argument("--methods", nargs="*", help="quantiles to compare (default: all): shipped, "
+                        "'exact N quantiles' (each state's own, for --exact-quantiles N)")
     parser.add_argument("--exact-quantiles", type=int, nargs="*", default=[32, 64])
     parser.add_argument("--sizes", action="store_true",
                         help="first, what the exact distributions of late states would cost to ship")
@@ -162,10 +124,9 @@ def main(argv: list[str] | None = None) -> int:
         for n in args.exact_quantiles:
             exact_sizes(policy, n)
     shipped = WC.add_shape
-    methods: dict[str, Callable[..., None]] = {"shipped": shipped, "linear": linear_shape}
+    methods: dict[str, Callable[..., None]] = {"shipped": shipped}
     for n in args.exact_quantiles:
         methods[f"exact {n} quantiles"] = exact_quantiles(policy, n)
-        methods[f"exact {n} quantiles, linear"] = partial(exact_quantiles(policy, n), linear=True)
     chosen = {name: methods[name] for name in args.methods or methods}
     rows: dict[str, list[list[float]]] = {name: [] for name in chosen}
     for state, points in draw(policy, args.positions, rng):

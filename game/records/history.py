@@ -46,7 +46,8 @@ class FinishedGame:
     """A finished game kept for review: who played, the scores, and when.
 
     ``finished`` is the local date shown to the player; ``at`` (milliseconds since 1970
-    UTC, when it was kept) orders the list, newest first, ``id`` breaking ties.
+    UTC, when it was kept) orders the list, newest first, ``id`` breaking ties. ``beat`` is
+    a challenge's score to beat (a solo game from a friend's link), for the review.
     """
 
     id: str
@@ -56,6 +57,7 @@ class FinishedGame:
     scores: tuple[int, ...]
     assisted: bool
     at: int
+    beat: int | None = None
 
 
 #: A kept game and its ``game.core.save.dumps`` text.
@@ -64,8 +66,12 @@ Kept: TypeAlias = tuple[FinishedGame, str]
 
 def finished_to_record(game: FinishedGame) -> dict[str, Any]:
     """The fields of a kept game (all but its text)."""
-    return {"id": game.id, "finished": game.finished, "preset": game.preset, "players": list(game.players),
-            "scores": list(game.scores), "assisted": game.assisted, "at": game.at}
+    record: dict[str, Any] = {"id": game.id, "finished": game.finished, "preset": game.preset,
+                              "players": list(game.players), "scores": list(game.scores),
+                              "assisted": game.assisted, "at": game.at}
+    if game.beat is not None:  # only a challenge has one: older games and other tabs' read the same
+        record["beat"] = game.beat
+    return record
 
 
 def finished_from_record(data: object) -> FinishedGame:
@@ -84,8 +90,9 @@ def finished_from_record(data: object) -> FinishedGame:
         raise ValueError("scores is not a list with one score per player")
     if not all(is_score(score) for score in scores):
         raise ValueError(f"a score is not a whole number from 0 to {rules.MAX_SCORE}")
+    beat = read_int(data, "beat", 0, rules.MAX_SCORE) if data.get("beat") is not None else None
     return FinishedGame(ident, finished, read_preset(data), tuple(map(clean_name, players)), tuple(scores),
-                        read_bool(data, "assisted"), read_int(data, "at", 0, MAX_STAMP))
+                        read_bool(data, "assisted"), read_int(data, "at", 0, MAX_STAMP), beat)
 
 
 def newest_history(kept: Sequence[Kept]) -> list[Kept]:
@@ -124,19 +131,19 @@ class History:
         self._pending: list[Kept] = []
 
     def add(self, text: str, *, game_id: str, finished: str, preset: str, players: Sequence[str],
-            scores: Sequence[int], assisted: bool) -> bool:
+            scores: Sequence[int], assisted: bool, beat: int | None = None) -> bool:
         """Keep a finished game (``text`` from ``game.core.save.dumps``: every move is in it) for review.
 
         ``finished`` is the local date ``YYYY-MM-DD``; ``players`` the names in seat order and
-        ``scores`` their final totals. Only the newest 50 games are kept. Adding a ``game_id``
-        already kept changes nothing. False if it could not be written (the store is full).
-        Raises ``ValueError`` only for arguments no game produces.
+        ``scores`` their final totals; ``beat`` a challenge's score. Only the newest 50 games
+        are kept. Adding a ``game_id`` already kept changes nothing. False if it could not be
+        written (the store is full). Raises ``ValueError`` only for arguments no game produces.
         """
         if not isinstance(text, str) or not text:
             raise TypeError("History.add keeps the text of game.core.save.dumps")
         entry = finished_from_record({"id": game_id, "finished": finished, "preset": preset,
                                       "players": _listed(players), "scores": _listed(scores), "assisted": assisted,
-                                      "at": self._store.stamp()})
+                                      "at": self._store.stamp(), "beat": beat})
         self._pending.append((entry, text))
         kept = self.all()  # re-read: another tab may have kept a game meanwhile
         if self._store.write_record(HISTORY_KEY, history_to_record(kept), "finished"):
@@ -149,6 +156,10 @@ class History:
     def entries(self) -> tuple[FinishedGame, ...]:
         """The games kept for review, newest first (without their moves: see :meth:`text`)."""
         return tuple(entry for entry, _ in self.all())
+
+    def entry(self, game_id: str) -> FinishedGame | None:
+        """The kept game ``game_id`` (without its moves), or None if it is not kept."""
+        return next((entry for entry in self.entries() if entry.id == game_id), None)
 
     def text(self, game_id: str) -> str | None:
         """The ``game.core.save.dumps`` text of the kept game ``game_id``, or None if it is not kept."""

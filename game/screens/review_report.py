@@ -112,26 +112,36 @@ def review_html(review: Review) -> str:
             f"<details><summary>{every}</summary>{table}</details>")
 
 
-def parting_html(partings: Sequence[Parting]) -> str:
-    """In a game of several: the decisions where the best choice to win was another than
-    the best for the average, each with its chance to win and that of what the player did."""
+def parting_html(partings: Sequence[Parting], beat: int | None = None) -> str:
+    """The decisions where the best choice for the goal was another than the best for the
+    average, each with its chance and that of what the player did. The goal: to win a game
+    of several, or with ``beat`` (a challenge's score, alone), to beat it."""
     title = _("Playing to win")
     heading = f"<h3>{escape(title)}</h3>"
     if not partings:
-        said = escape(_("Every best choice for the average was also the best chance to win."))
+        said = escape(_("Every best choice for the average was also the best chance to win.") if beat is None else
+                      _("Every best choice for the average was also the best chance to beat %(score)d.")
+                      % {"score": beat})
         return f'<section class="review-to-win">{heading}<p>{said}</p></section>'
-    items = "".join(_parting(p) for p in partings)
+    items = "".join(_parting(p, beat) for p in partings)
     return f'<section class="review-to-win">{heading}<ol class="parting">{items}</ol></section>'
 
 
-def _parting(p: Parting) -> str:
+def _parting(p: Parting, beat: int | None) -> str:
     d = p.decision
-    # Translators: the review, in a game of several; each choice has its chance to win in brackets,
-    # e.g. "Turn 11, roll 1 (5-3-6-5-2): to win, Hold 5-5, roll 3 (2.7%); for the average, Hold 2-3-5-6,
-    # roll 1 (2.6%); you: Hold 2-3-5-6, roll 1 (2.6%)".
-    sentence = _("Turn %(turn)d, roll %(roll)d (%(dice)s): to win, %(to_win)s (%(chance)s); for the average, "
-                 "%(average)s (%(average_chance)s); you: %(choice)s (%(chosen)s)")
-    said = _html(sentence, turn=d.turn, roll=d.roll, dice=dice_words(d.dice),
+    if beat is None:
+        # Translators: the review, in a game of several; each choice has its chance to win in brackets,
+        # e.g. "Turn 11, roll 1 (5-3-6-5-2): to win, Hold 5-5, roll 3 (2.7%); for the average, Hold 2-3-5-6,
+        # roll 1 (2.6%); you: Hold 2-3-5-6, roll 1 (2.6%)".
+        sentence = _("Turn %(turn)d, roll %(roll)d (%(dice)s): to win, %(to_win)s (%(chance)s); for the average, "
+                     "%(average)s (%(average_chance)s); you: %(choice)s (%(chosen)s)")
+    else:
+        # Translators: the review of a challenge (a friend's score to beat); each choice has its chance to
+        # beat the score in brackets, e.g. "Turn 12, roll 2 (6-6-2-3-1): to beat 231, Hold 6-6, roll 1 (18.0%);
+        # for the average, Score 25 in Full house (9.0%); you: Score 25 in Full house (9.0%)".
+        sentence = _("Turn %(turn)d, roll %(roll)d (%(dice)s): to beat %(score)d, %(to_win)s (%(chance)s); "
+                     "for the average, %(average)s (%(average_chance)s); you: %(choice)s (%(chosen)s)")
+    said = _html(sentence, turn=d.turn, roll=d.roll, dice=dice_words(d.dice), score=beat,
                  to_win=f"<strong>{escape(choice_words(p.to_win.option))}</strong>",
                  chance=escape(percent(p.to_win.chance, 1)), average=escape(choice_words(d.best)),
                  average_chance=escape(percent(p.average, 1)), choice=escape(choice_words(d)),

@@ -41,8 +41,9 @@ class Ending:
         self.on_finish: Callable[[], None] | None = None  # the page asks for persistent storage then
         self._names: list[tuple[str, str, int]] = []  # (entry id, name, score) awaiting a name
 
-    def finish(self, state: GameState) -> Outcome:
-        """Record each person's result once; enter high scores at once, then ask for names."""
+    def finish(self, state: GameState, beat: int | None = None) -> Outcome:
+        """Record each person's result once; enter high scores at once, then ask for names.
+        ``beat`` is a challenge's score to beat, kept with the game for its review."""
         keeper = self.keeper
         if keeper is None:
             return Outcome()
@@ -52,7 +53,7 @@ class Ending:
         self.finished_id = keeper.id
         kept = records.history.add(save.dumps(state), game_id=keeper.id or "", finished=_today(),
                                    preset=state.preset, players=[p.name for p in state.players],
-                                   scores=list(state.grand_totals()), assisted=state.assisted)
+                                   scores=list(state.grand_totals()), assisted=state.assisted, beat=beat)
         # Only a game the history holds may leave the slot; else the finished state stays there.
         if kept:
             keeper.end()

@@ -276,7 +276,7 @@ class App:
             if coach_only or not state.over:
                 self.keeper.save(state)
             else:
-                self.apply(self.ending.finish(state))
+                self.apply(self.ending.finish(state, beat))
             if not coach_only:
                 self.friends.keep(state)
         if not coach_only:

@@ -1,23 +1,28 @@
-"""The spread table of one preset: how the points still to come stray from their mean.
+"""The spread table of one preset: how the points still to come are spread about their mean.
 
 For every state of :mod:`game.strategy.tables` (same states, same order) it holds the
 standard deviation of the points a solitaire game still scores from there under optimal
-play, and their *shape*: the quantiles of their exact distribution at the midpoints
-``(i + 0.5) / n``, standardized (``(quantile - mean) / sd``). With the value table's mean
-a player's final score can be forecast (:mod:`game.strategy.win_chances`).
-``tools/gen_spread.py`` writes the files (``tools/spread_shapes.py`` makes the shapes,
-which states share); this module only reads.
+play, and the *quantiles* of their exact distribution at the midpoints ``(i + 0.5) / n``,
+as whole points: the least ``s`` with ``P(points to come <= s) >= (i + 0.5) / n``. Scores
+fall on a few whole points (a lump at a Full House's 25, a gap beside a Yahtzee's 50), so
+the quantiles are kept where they fall, not as a mean plus so many deviations (which
+smeared a lump over its neighbours: docs/strategy.md, "Playing to win"). With the value
+table's mean a player's final score can be forecast (:mod:`game.strategy.win_chances`).
+``tools/gen_spread.py`` writes the files (``tools/spread_shapes.py`` the quantiles); this
+module only reads.
 
 File layout (little-endian), ``assets/strategy/<preset>.spread.bin``::
 
-    header  "YZS1", u8 format 2, u8 q (deviations are multiples of 2**-q points),
-            16-byte preset name, u8 n (quantiles per shape, 0: no shapes),
-            u8 z (quantiles are multiples of 2**-z sd), u32 shapes, u32 values
-    body    zlib of: every deviation as u16, in 2 byte planes (all low bytes, then all
-            high bytes); every state's shape number as u16; every shape's n quantiles as i16
+    header  "YZS1", u8 format 3, u8 q (deviations are multiples of 2**-q points),
+            16-byte preset name, u8 n (quantiles per state, 0: none), u8 w (bytes per
+            step from one quantile to the next: 1 or 2), u32 vectors, u32 values
+    body    zlib of: every deviation as u16, in 2 byte planes; every state's vector number
+            as u32, in 4 byte planes; every distinct vector's first quantile as u16, in 2
+            planes; then its n - 1 steps, vector after vector, as bytes (w = 1) or u16 in 2
+            planes (w = 2)
 
 >>> spread = Spread.from_values("official", [0.5] * STATE_COUNT)
->>> spread.sd(0, 0, 0), spread.sd(FULL_MASK, 63, 0), spread.shape(0, 0, 0)
+>>> spread.sd(0, 0, 0), spread.sd(FULL_MASK, 63, 0), spread.points(0, 0, 0)
 (0.5, 0.0, None)
 """
 
@@ -28,28 +33,29 @@ import sys
 import zlib
 from array import array
 from collections.abc import Sequence
+from itertools import accumulate
 
 from game.core import rules
 from game.strategy.tables import ASSET_DIR, FULL_MASK, STATE_COUNT, TableError, from_byte_planes, open_file, state_index
 
 MAGIC = b"YZS1"
-FORMAT = 2
+FORMAT = 3
 HEADER = struct.Struct("<4sBB16sBBII")
 
 
 class Spread:
-    """Standard deviations and shapes by state; build with :func:`load_spread`."""
+    """Standard deviations and quantiles by state; build with :func:`load_spread`."""
 
     def __init__(self, preset: str, values: Sequence[float] | Sequence[int], scale: float,
-                 shape_of: Sequence[int] = (), book: Sequence[float] | Sequence[int] = (),
-                 quantiles: int = 0, z_scale: float = 1.0) -> None:
+                 vector_of: Sequence[int] = (), firsts: Sequence[int] = (),
+                 steps: Sequence[int] = (), quantiles: int = 0) -> None:
         self.preset = rules.check_preset(preset)
         self._values, self._scale = values, scale
-        self._shape_of, self._book, self._n, self._z_scale = shape_of, book, quantiles, z_scale
+        self._vector_of, self._firsts, self._steps, self._n = vector_of, firsts, steps, quantiles
 
     @classmethod
     def from_values(cls, preset: str, values: Sequence[float]) -> Spread:
-        """A spread table of plain floats in table order, without shapes (tests build such)."""
+        """A spread table of plain floats in table order, without quantiles (tests build such)."""
         if len(values) != STATE_COUNT:
             raise TableError(f"{len(values)} values given, {STATE_COUNT} states exist")
         return cls(preset, values, 1.0)
@@ -64,62 +70,91 @@ class Spread:
             return 0.0
         return self._values[state_index(mask, up, y)] * self._scale
 
-    def shape(self, mask: int, up: int, y: int) -> tuple[float, ...] | None:
-        """The standardized quantiles of the points still to come at the midpoints
-        ``(i + 0.5) / n`` (None if this table has no shapes). Raises like :meth:`sd`;
-        a full card has none to give."""
+    def points(self, mask: int, up: int, y: int) -> tuple[int, ...] | None:
+        """The quantiles of the points still to come at the midpoints ``(i + 0.5) / n``, in
+        whole points, ascending (None if this table has none). Raises like :meth:`sd`; a
+        full card has none to give."""
         if not self._n:
             return None
-        at = self._shape_of[state_index(mask, up, y)] * self._n
-        return tuple(v * self._z_scale for v in self._book[at:at + self._n])
+        at = self._vector_of[state_index(mask, up, y)]
+        if at >= len(self._firsts):  # checked here, not for all 536,320 states at once (~0.1 s on a phone)
+            raise TableError("the spread table is damaged (a vector it does not hold)")
+        step = self._n - 1
+        return tuple(accumulate(self._steps[at * step:(at + 1) * step], initial=self._firsts[at]))
 
 
-def encode(preset: str, values: Sequence[int], q: int, shape_of: Sequence[int] = (),
-           book: Sequence[Sequence[int]] = (), z: int = 0) -> bytes:
+def encode(preset: str, values: Sequence[int], q: int, vector_of: Sequence[int] = (),
+           vectors: Sequence[Sequence[int]] = ()) -> bytes:
     """The file for ``values`` (integers, multiples of 2**-q points, in table order) and, if
-    given, each state's shape number and the shapes (integers, multiples of 2**-z sd)."""
-    n = len(book[0]) if book else 0
-    raw = _little("H", values)
-    body = raw[0::2] + raw[1::2] + _little("H", shape_of) + _little("h", [v for s in book for v in s])
+    given, each state's vector number and the distinct vectors of whole-point quantiles.
+
+    >>> len(encode("official", [1] * STATE_COUNT, 4, [0] * STATE_COUNT, [[0, 300, 600]])) > HEADER.size
+    True
+    """
+    n = len(vectors[0]) if vectors else 0
+    steps = [b - a for v in vectors for a, b in zip(v, v[1:], strict=False)]
+    if any(s < 0 for s in steps) or any(not 0 <= v[0] < 65536 for v in vectors):
+        raise ValueError("quantiles must ascend, from 0 to 65535")
+    width = 1 if max(steps, default=0) < 256 else 2
+    body = (_planes("H", values) + _planes("I", vector_of) + _planes("H", [v[0] for v in vectors])
+            + (bytes(steps) if width == 1 else _planes("H", steps)))
     name = rules.check_preset(preset).encode()
-    return HEADER.pack(MAGIC, FORMAT, q, name, n, z, len(book), len(values)) + zlib.compress(body, 9)
+    return HEADER.pack(MAGIC, FORMAT, q, name, n, width, len(vectors), len(values)) + zlib.compress(body, 9)
 
 
-def _little(code: str, values: Sequence[int]) -> bytes:
+def _planes(code: str, values: Sequence[int]) -> bytes:
+    """Little-endian ints, in byte planes (all lowest bytes first): they compress better."""
     data = array(code, values)
+    if data.itemsize != {"H": 2, "I": 4}[code]:
+        raise ValueError("this platform's array types do not have the sizes the table needs")
     if sys.byteorder != "little":
         data.byteswap()
-    return data.tobytes()
+    raw = data.tobytes()
+    return b"".join(raw[i::data.itemsize] for i in range(data.itemsize))
 
 
-def load_spread(preset: str, data: bytes) -> Spread:
+def body_size(data: bytes) -> int:
+    """The size of the inflated body that the header of spread file ``data`` announces
+    (0 if there is no header to read; :func:`load_spread` checks the rest).
+
+    >>> body_size(encode("official", [3] * STATE_COUNT, 2, [0] * STATE_COUNT, [[20, 25, 300]]))
+    3217926
+    """
+    if len(data) < HEADER.size:
+        return 0
+    n, width, n_vectors, count = (int(v) for v in HEADER.unpack_from(data)[-4:])
+    return 2 * count + ((4 * count + 2 * n_vectors + width * (n - 1) * n_vectors) if n else 0)
+
+
+def load_spread(preset: str, data: bytes, inflated: bytes | bytearray | None = None) -> Spread:
     """Decode a spread file, refusing one that is damaged or belongs to another preset.
+    ``inflated`` is its body inflated already (the page has the browser inflate the 21 MB,
+    which Pyodide would take ~0.4 s to do on a phone's CPU, the page frozen meanwhile).
 
     >>> load_spread("official", encode("official", [3] * STATE_COUNT, 2)).sd(0, 0, 0)
     0.75
-    >>> one = encode("official", [3] * STATE_COUNT, 2, [0] * STATE_COUNT, [[-32, 0, 32]], 5)
-    >>> load_spread("official", one).shape(0, 0, 0)
-    (-1.0, 0.0, 1.0)
+    >>> one = encode("official", [3] * STATE_COUNT, 2, [0] * STATE_COUNT, [[20, 25, 300]])
+    >>> load_spread("official", one).points(0, 0, 0)
+    (20, 25, 300)
     >>> load_spread("free_choice", encode("official", [3] * STATE_COUNT, 2))
     Traceback (most recent call last):
     ...
     game.strategy.tables.TableError: this spread table is for official, not free_choice
     """
-    (q, n, z, n_shapes, count), body = open_file(data, HEADER, MAGIC, FORMAT, preset, "spread table")
-    if len(body) != 2 * count + (2 * count + 2 * n * n_shapes if n else 0):
+    (q, n, width, n_vectors, count), body = open_file(data, HEADER, MAGIC, FORMAT, preset, "spread table", inflated)
+    if len(body) != body_size(data) or width not in (1, 2):
         raise TableError("the spread table is damaged (wrong length)")
     values = from_byte_planes(body[:2 * count], count, 2)
     if not n:
         return Spread(preset, values, 2.0 ** -q)
-    shape_of, book = array("H"), array("h")
-    shape_of.frombytes(body[2 * count:4 * count])
-    book.frombytes(body[4 * count:])
-    if sys.byteorder != "little":
-        shape_of.byteswap()
-        book.byteswap()
-    if max(shape_of) >= n_shapes:
-        raise TableError("the spread table is damaged (a shape it does not hold)")
-    return Spread(preset, values, 2.0 ** -q, shape_of, book, n, 2.0 ** -z)
+    at = 2 * count
+    vector_of = from_byte_planes(body[at:at + 4 * count], count, 4)
+    at += 4 * count
+    firsts = from_byte_planes(body[at:at + 2 * n_vectors], n_vectors, 2)
+    at += 2 * n_vectors
+    rest = memoryview(body)[at:]  # 17 MB: read in place, not copied
+    steps = rest if width == 1 else from_byte_planes(bytes(rest), len(rest) // 2, 2)
+    return Spread(preset, values, 2.0 ** -q, vector_of, firsts, steps, n)
 
 
 _LOADED: dict[str, Spread] = {}

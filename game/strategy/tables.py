@@ -190,7 +190,7 @@ class Table:
         raise UnreachableState(mask, up, y, reason)
 
 
-def from_byte_planes(data: bytes, count: int, width: int) -> array[int]:
+def from_byte_planes(data: bytes | bytearray, count: int, width: int) -> array[int]:
     """Undo the byte planes: ``width`` runs of ``count`` bytes -> ``count`` little-endian ints."""
     inter = bytearray(count * width)
     for i in range(width):
@@ -205,13 +205,13 @@ def from_byte_planes(data: bytes, count: int, width: int) -> array[int]:
 
 
 def open_file(data: bytes, header: struct.Struct, magic: bytes, fmt: int, preset: str,
-              what: str) -> tuple[tuple[Any, ...], bytes]:
+              what: str, inflated: bytes | bytearray | None = None) -> tuple[tuple[Any, ...], bytes | bytearray]:
     """Check the header of a strategy file (the value table, the spread table) and inflate
     its body. Returns q with the header's fields after the preset's name, and the body.
 
     Every such header starts with the magic, the format, q and the 16-byte preset name, and
-    ends with the number of states; the body is zlib. ``what`` names the file in messages.
-    Raises :class:`TableError`.
+    ends with the number of states; the body is zlib (``inflated``: the body, inflated
+    already by the browser). ``what`` names the file in messages. Raises :class:`TableError`.
     """
     if len(data) < header.size:
         raise TableError(f"the {what} is cut short")
@@ -223,6 +223,8 @@ def open_file(data: bytes, header: struct.Struct, magic: bytes, fmt: int, preset
         raise TableError(f"this {what} is for {found}, not {preset}")
     if rest[-1] != STATE_COUNT:
         raise TableError(f"the {what} holds {rest[-1]} values, {STATE_COUNT} states exist")
+    if inflated is not None:
+        return (q, *rest), inflated
     try:
         body = zlib.decompress(data[header.size:])
     except zlib.error as err:

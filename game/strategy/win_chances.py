@@ -9,10 +9,10 @@ and a tie for the top shares the win equally (two tied players get half each).
 The forecast of a card is the optimal strategy's. With at most :data:`EXACT_OPEN` boxes
 open it is exact (:mod:`game.strategy.turn_outcomes`: every roll and keep of the turns
 left, a few milliseconds). Earlier, the next turn is exact and each card it can leave is
-forecast by its *shape* in the spread table (:mod:`game.strategy.spread`): quantiles of
-the exact distribution, standardized, placed with the value table's mean and the spread
-table's standard deviation. The first turn's lumps (which box, how many points) are then
-right, and the shapes' small errors average out over its outcomes. The error against the
+forecast by the spread table's quantiles of its points still to come
+(:mod:`game.strategy.spread`: 64 of them, on the whole points where the scores fall). The
+first turn's lumps (which box, how many points) are then right, and the quantiles' steps
+average out over its outcomes. The error against the
 exact distribution and against simulated games is measured by
 ``tools/win_chance_check.py`` (docs/strategy.md, "Win chances").
 
@@ -161,7 +161,7 @@ def forecast(table: Table, spread: Spread, filled: Mapping[str, int], points: in
         return Forecast.certain(points)
     if len(BOXES) - mask.bit_count() <= EXACT_OPEN:
         return _spelled_out(points, points_to_come(table, filled))
-    if spread.shape(mask, up, y) is None:
+    if spread.points(mask, up, y) is None:
         return Forecast.normal(points, table.value(mask, up, y), spread.sd(mask, up, y))
     to_come: dict[int, float] = {}
     for (box, written, gained), chance in turn_outcomes(table, filled).items():
@@ -171,16 +171,20 @@ def forecast(table: Table, spread: Spread, filled: Mapping[str, int], points: in
 
 def add_shape(to_come: dict[int, float], table: Table, spread: Spread, state: tuple[int, int, int],
               gained: int, chance: float) -> None:
-    """Add to ``to_come`` (``{points: chance}``) ``chance`` times the shape of the points still
-    to come from ``state`` (not full), shifted by ``gained``: each quantile carries an equal
-    share, split between the two nearest whole points (a point mass where there is no shape)."""
-    zs = spread.shape(*state) or (0.0,)
-    mean, sd, share = table.value(*state), spread.sd(*state), chance / len(zs)
-    for z in zs:
-        x = max(0.0, mean + sd * z)
-        low = math.floor(x)
-        to_come[gained + low] = to_come.get(gained + low, 0.0) + share * (1.0 + low - x)
-        to_come[gained + low + 1] = to_come.get(gained + low + 1, 0.0) + share * (x - low)
+    """Add to ``to_come`` (``{points: chance}``) ``chance`` times the distribution of the points
+    still to come from ``state`` (not full), shifted by ``gained``: each quantile an equal
+    share at its whole point (where the table has none, the mean, split between the two
+    nearest whole points)."""
+    quantiles = spread.points(*state)
+    if quantiles is None:
+        mean = table.value(*state)
+        low = math.floor(mean)
+        to_come[gained + low] = to_come.get(gained + low, 0.0) + chance * (1.0 + low - mean)
+        to_come[gained + low + 1] = to_come.get(gained + low + 1, 0.0) + chance * (mean - low)
+        return
+    share = chance / len(quantiles)
+    for x in quantiles:
+        to_come[gained + x] = to_come.get(gained + x, 0.0) + share
 
 
 def _spelled_out(points: int, to_come: Mapping[int, float]) -> Forecast:

@@ -49,6 +49,12 @@ class ReviewDialog:
         text = records.history.text(str(self.games.value)) if records is not None else None
         return None if text is None else save.loads(text)
 
+    def _beat(self) -> int | None:
+        """The chosen game's score to beat (a challenge), or None."""
+        records = self.app.records
+        entry = records.history.entry(str(self.games.value)) if records is not None else None
+        return entry.beat if entry is not None else None
+
     def game_chosen(self) -> None:
         state = self._state()
         if state is None:
@@ -86,7 +92,8 @@ class ReviewDialog:
         result = review(state, seat, table)
         self.body.innerHTML = review_html(result)
         fill_names(self.body, [state.players[seat].name])
-        if len(state.players) > 1:  # a game of several: where playing to win parted from the average
+        beat = self._beat()
+        if len(state.players) > 1 or beat is not None:  # a goal: where playing for it parted from the average
             spread = await self.app.coach.spread_for(state.preset)
             if spread is None or number != self._drawn:
                 return  # no spread table (offline, never fetched), or another review asked for since
@@ -94,11 +101,11 @@ class ReviewDialog:
             from game.strategy.review_to_win import partings
 
             found = []
-            for step in partings(state, seat, table, spread, result):
+            for step in partings(state, seat, table, spread, result, beat):
                 if step is None:
                     await asyncio.sleep(0)  # one decision per task: the dialog stays responsive
                     if number != self._drawn:
                         return
                 else:
                     found.append(step)
-            self.body.insertAdjacentHTML("beforeend", parting_html(found))
+            self.body.insertAdjacentHTML("beforeend", parting_html(found, beat))

@@ -51,9 +51,14 @@ async def fetch_spread(preset: str) -> Spread:
     """Download and decode ``assets/strategy/<preset>.spread.bin`` (for win chances)."""
     data, _ = await asyncio.gather(download(f"./assets/strategy/{preset}.spread.bin", f"the spread table for {preset}"),
                                    later.ensure())
-    from game.strategy.spread import load_spread
+    from game.strategy.spread import HEADER, body_size, load_spread
+    from game.web.inflate import inflate
 
-    return load_spread(preset, data)
+    # The header is checked by load_spread; the body is inflated by the browser, where it can.
+    body = None
+    if size := body_size(data):
+        body = await inflate(memoryview(data)[HEADER.size:], size, f"spread table for {preset}")
+    return load_spread(preset, data, body)
 
 
 async def fetch_distribution(preset: str) -> ScoreDistribution:
