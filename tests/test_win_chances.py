@@ -155,6 +155,12 @@ def test_spread_files_refuse_damage() -> None:
         SP.load_spread("official", data[:-40])
     with pytest.raises(TableError, match="not a spread table"):
         SP.load_spread("official", b"XXXX" + data[4:])
+    with pytest.raises(TableError, match="damaged"):  # a body the browser inflated, cut short
+        SP.load_spread("official", data, bytes(SP.body_size(data) - 1))
+    # States numbered past the vectors the file holds: refused when one is read.
+    wrong = SP.load_spread("official", SP.encode("official", [3] * T.STATE_COUNT, 2, [1] * T.STATE_COUNT, [[20, 25]]))
+    with pytest.raises(TableError, match="a vector it does not hold"):
+        wrong.points(0, 0, 0)
 
 
 @pytest.mark.parametrize("preset", rules.PRESETS)

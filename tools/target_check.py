@@ -46,7 +46,7 @@ def reach(forecast: Forecast, top: int) -> Reach:
 def exact_quantiles(policy: Policy, n: int) -> Callable[..., None]:
     """Each state's own ``n`` quantiles, on whole points, from its exact distribution (as the
     shipped table holds 64: with the same ``n`` the two must agree)."""
-    def shape(to_come: dict[int, float], table: T.Table, spread: SP.Spread, state: tuple[int, int, int],
+    def place(to_come: dict[int, float], table: T.Table, spread: SP.Spread, state: tuple[int, int, int],
               gained: int, chance: float) -> None:
         mask, up, y = state
         sid = (mask * 64 + up) * 2 + y
@@ -55,7 +55,7 @@ def exact_quantiles(policy: Policy, n: int) -> Callable[..., None]:
         cdf /= cdf[-1]
         for x in np.searchsorted(cdf, (np.arange(n) + 0.5) / n - 1e-9):
             to_come[gained + int(x)] = to_come.get(gained + int(x), 0.0) + chance / n
-    return shape
+    return place
 
 
 def exact_sizes(policy: Policy, n: int = 64) -> None:

@@ -10,7 +10,7 @@ How an option's chance is worked out: the rest of this turn is solved exactly fo
 (every roll and keep, each decision the one with the best chance), and the turns after it
 are played by the optimal strategy for the average, their points still to come taken from
 the card the turn leaves: exact with at most :data:`~game.strategy.win_chances.EXACT_OPEN`
-boxes open (:func:`~game.strategy.turn_outcomes.points_to_come`), else its shape in the
+boxes open (:func:`~game.strategy.turn_outcomes.points_to_come`), else its 64 quantiles in the
 spread table (:mod:`game.strategy.spread`). docs/strategy.md ("Playing to win") has the
 error of this against the best play for the goal and against simulation.
 
@@ -180,11 +180,11 @@ class _Turn:
 
 def to_come(table: Table, spread: Spread, filled: Mapping[str, int]) -> ToCome:
     """The points a card still adds under optimal play for the average: exact with at most
-    ``EXACT_OPEN`` boxes open, else the spread table's shape for its state.
+    ``EXACT_OPEN`` boxes open, else the spread table's quantiles for its state.
 
     >>> from game.strategy.tables import load_preset
     >>> flat = Spread.from_values("official", [0.0] * 536320)
-    >>> to_come(load_preset("official"), flat, {b: 0 for b in rules.UPPER_BOXES})  # no shape: the mean
+    >>> to_come(load_preset("official"), flat, {b: 0 for b in rules.UPPER_BOXES})  # no quantiles: the mean
     ((141, 0.263671875), (142, 0.736328125))
     >>> card = {b: min(rules.possible_box_values(b)) for b in rules.BOXES if b != "chance"}
     >>> later = to_come(load_preset("official"), flat, card)  # exact: Chance alone is open

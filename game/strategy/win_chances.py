@@ -147,7 +147,7 @@ def beat_chance(forecast: Forecast, beat: int) -> float:
 def forecast(table: Table, spread: Spread, filled: Mapping[str, int], points: int) -> Forecast:
     """One player's final score: ``points`` on the card so far, the rest forecast from its state.
 
-    A spread table without shapes (tests build such) gives a normal forecast earlier on.
+    A spread table without quantiles (tests build such) gives a normal forecast earlier on.
 
     >>> from game.strategy.tables import STATE_COUNT, Table
     >>> from game.strategy.spread import Spread
