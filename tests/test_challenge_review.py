@@ -3,43 +3,28 @@ and the review shows where the best chance to beat it and the best for the avera
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from game.core import rules
 from game.core.links import parse_query
-from game.core.state import GameState, new_game
+from game.core.state import GameState
 from game.records.device import MemoryStore, open_records
 from game.records.history import finished_from_record, finished_to_record
 from game.session.fakes import RecordingRenderer
 from game.session.manager import App
 from game.strategy import spread as SP
 from game.strategy import tables as T
-from game.strategy.players import HoldDice, decide
 from game.strategy.to_win import Goal, rank_to_win
 from tests.test_app import finish_solo
+from tests.test_to_win import optimal_game
 
 
 def _solo_game(seed: str) -> tuple[GameState, list[tuple[dict[str, int], int, rules.Dice, int]]]:
     """A solo game played by the optimal policy, and at each decision the card, the Yahtzee
-    bonuses, the dice and the rolls left, read from the live state."""
-    table, rng = T.load_preset("official"), random.Random(seed)
-    state = new_game(["Ann"], seed=seed)
-    moments = []
-    while not state.over:
-        state = state.roll()
-        while True:
-            card = state.cards[0]
-            assert state.dice is not None
-            moments.append((dict(card.filled), card.yahtzee_bonuses, state.dice, state.rolls_left))
-            move = decide("optimal", "official", card.filled, state.dice, state.rolls_left, rng, table)
-            if isinstance(move, HoldDice):
-                state = state.roll(held=move.held)
-                continue
-            state = state.score(move.box)
-            break
-    return state, moments
+    bonuses, the dice and the rolls left (tests/test_to_win.py's game, for one)."""
+    state, moments = optimal_game(seed, ("Ann",))
+    assert isinstance(state, GameState)
+    return state, [(cards[0], bonuses[0], dice, rolls_left) for cards, bonuses, dice, rolls_left in moments]
 
 
 def test_the_review_of_a_challenge_shows_where_beating_the_score_and_the_average_parted() -> None:

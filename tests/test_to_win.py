@@ -203,14 +203,16 @@ def test_a_computer_playing_to_win_is_given_its_goal_each_decision() -> None:
     assert seen[-1][0] == "to_win" and seen[-1][7:] == (duel_aim[0], duel_aim[1], 0)
 
 
-def _two_player_game(seed: str) -> tuple[object, list[tuple[list[dict[str, int]], list[int], rules.Dice, int]]]:
-    """A game of two played by the optimal policy, and at each of seat 0's decisions every card,
-    the Yahtzee bonuses, the dice and the rolls left, read from the live state."""
+def optimal_game(seed: str, names: tuple[str, ...] = ("Ann", "Ben")
+                     ) -> tuple[object, list[tuple[list[dict[str, int]], list[int], rules.Dice, int]]]:
+    """A game (of two unless ``names`` says) played by the optimal policy, and at each of seat
+    0's decisions every card, the Yahtzee bonuses, the dice and the rolls left, read from the
+    live state."""
     from game.core.state import new_game
     from game.strategy.players import HoldDice, decide
 
     table, rng = T.load_preset("official"), random.Random(seed)
-    state = new_game(["Ann", "Ben"], seed=seed)
+    state = new_game(list(names), seed=seed)
     moments = []
     while not state.over:
         state = state.roll()
@@ -234,7 +236,7 @@ def test_the_review_shows_where_winning_and_the_average_parted_ways() -> None:
     from game.strategy.review_to_win import parting
 
     table, spread = T.load_preset("official"), _spread()
-    state, moments = _two_player_game("parting-5")
+    state, moments = optimal_game("parting-5")
     result = review(state, 0, table)
     assert len(moments) == len(result.decisions)
     found = parting(state, 0, table, spread, result)
@@ -258,7 +260,7 @@ def test_the_review_words_each_parting_and_says_when_there_is_none() -> None:
 
     activate(None)
     table, spread = T.load_preset("official"), _spread()
-    state, _moments = _two_player_game("parting-5")
+    state, _moments = optimal_game("parting-5")
     found = parting(state, 0, table, spread, review(state, 0, table))
     html = parting_html(found)
     assert html.count("<li ") == len(found) == 2

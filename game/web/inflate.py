@@ -24,14 +24,14 @@ async def inflate(data: bytes | memoryview, size: int, what: str) -> bytearray |
     (then the caller inflates in Python). Damaged data, or more or fewer bytes than
     ``size``, raise :class:`TableError`, as Python's zlib would."""
     import js
-    from pyodide.ffi import JsException, to_js
+    from pyodide.ffi import JsException
 
     if not hasattr(js, "DecompressionStream"):
         return None
     stream = js.DecompressionStream.new("deflate")
     # Written and read at once, both awaited from the start (a failure is always someone's
     # to handle; a failed read errors the stream, which ends the writing too).
-    wrote, read = await asyncio.gather(_write_all(stream.writable, memoryview(data), to_js),
+    wrote, read = await asyncio.gather(_write_all(stream.writable, memoryview(data)),
                                        _read_into(stream.readable, bytearray(size)), return_exceptions=True)
     if isinstance(read, (JsException, ValueError)):
         raise TableError(f"the {what} is damaged ({read})") from None
@@ -45,7 +45,9 @@ async def inflate(data: bytes | memoryview, size: int, what: str) -> bytearray |
     return out
 
 
-async def _write_all(writable: Any, view: memoryview, to_js: Any) -> None:
+async def _write_all(writable: Any, view: memoryview) -> None:
+    from pyodide.ffi import to_js
+
     writer = writable.getWriter()
     for at in range(0, len(view), CHUNK):
         await writer.write(to_js(view[at:at + CHUNK]))

@@ -187,3 +187,12 @@ FINISH_GAME_PY = ("from game.main import app\nfrom game.core import rules\n"
 #: record, not the early paint's cache (yahtzee:paint, rewritten whenever the board is drawn).
 STORAGE_JS = ("() => JSON.stringify(Object.fromEntries(Object.entries(localStorage)"
               ".filter(([key]) => key !== 'yahtzee:paint')))")
+
+
+def partings_shown(page: Page) -> list[tuple[int, float]]:
+    """The review's "Playing to win" items, once shown: (decision number, chance of the goal)."""
+    section = page.locator("#review-body .review-to-win")
+    section.wait_for(timeout=60_000)
+    items = section.locator("li[data-decision]")
+    return [(int(items.nth(i).get_attribute("data-decision") or ""),
+             float(items.nth(i).get_attribute("data-win-chance") or "")) for i in range(items.count())]

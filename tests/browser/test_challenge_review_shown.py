@@ -34,13 +34,9 @@ def test_a_challenges_review_shows_where_beating_the_score_parted_from_the_avera
         expected = parting(state, 0, table, SP.load_preset("official"), review(state, 0, table), beat=BEAT)
         assert expected, "this game has decisions where they part"
         page.click("#show-review")
-        section = page.locator("#review-body .review-to-win")
-        section.wait_for(timeout=60_000)
-        items = section.locator("li[data-decision]")
-        shown = [(int(items.nth(i).get_attribute("data-decision") or ""),
-                  float(items.nth(i).get_attribute("data-win-chance") or "")) for i in range(items.count())]
+        shown = board.partings_shown(page)
         assert shown == [(p.decision.number, pytest.approx(p.to_win.chance, abs=1e-4)) for p in expected]
-        assert f"to beat {BEAT}, " in items.first.inner_text()
+        assert f"to beat {BEAT}, " in page.locator("#review-body .review-to-win li[data-decision]").first.inner_text()
         board.screenshot(page, "review-challenge")
         page.click("#review-dialog [data-close]")
         check_page(site)
