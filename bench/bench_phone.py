@@ -2,7 +2,7 @@
 """Phone benchmark (issue 31): first and returning visits of the game against the bare page,
 as a phone and as a desktop, and click → screen as a phone, in one run.
 
-    python3 bench/bench_phone.py [--rounds 5] [--clicks 30] [--unthrottled | --phone-only]
+    python3 bench/bench_phone.py [--rounds 5] [--clicks 30] [--input click|tap] [--unthrottled | --phone-only]
 
 Two browsers, each with a profile on disk per visit (a player's browser: it keeps the
 wasm's code cache and the service worker):
@@ -21,7 +21,8 @@ Each round, for each browser, in a fresh profile each:
    and the wasm's code cache written;
 3. a returning visit in a new tab, timed to the early board (``<body data-state="waking">``,
    assets/paint.js) and to ready; on the phone, then ``--clicks`` turns played by clicks
-   (three rolls and a box each) for click → screen, as bench/bench_page.py measures it;
+   (three rolls and a box each; ``--input tap``: by taps on a touch screen) for click →
+   screen, as bench/bench_page.py measures it;
 4. in another fresh profile, the bare page's first visit (bench/bare.html: Pyodide as
    published, bench_page.prepare_site()).
 
@@ -48,6 +49,7 @@ from phone_visits import (  # noqa: E402
     CPU_SLOWDOWN,
     DESKTOP,
     FAST_4G_BITS,
+    INPUTS,
     PHONE,
     Profile,
     bare_visit,
@@ -145,6 +147,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--clicks", type=int, default=30,
                         help="turns played by clicks each round on the phone (3 rolls and a box each; 0: none)")
+    parser.add_argument("--input", choices=INPUTS, default="click",
+                        help="how the phone's clicks are made: Playwright's click (default) or a touch screen's tap")
     which = parser.add_mutually_exclusive_group()
     which.add_argument("--unthrottled", action="store_true", help="the desktop's figures only")
     which.add_argument("--phone-only", action="store_true", help="the phone's figures only")
@@ -167,7 +171,7 @@ def main() -> None:
                             try:
                                 figures[profile.name][page] = (
                                     game_visits(pw, root, site, url, server, profile,
-                                                args.clicks if profile.throttled else 0)
+                                                args.clicks if profile.throttled else 0, args.input)
                                     if page == "game" else bare_visit(pw, root, url, server, profile))
                                 break
                             except PlaywrightError as error:
@@ -179,7 +183,8 @@ def main() -> None:
                     print(f"round {run + 1} of {args.rounds} done", file=sys.stderr, flush=True)
         finally:
             server.shutdown()
-    print(f"Chromium {CHROMIUM or 'bundled'}; order of the round's visits turned round every round")
+    print(f"Chromium {CHROMIUM or 'bundled'}; order of the round's visits turned round every round;"
+          f" the phone's clicks made by {args.input}")
     report(rounds, profiles)
 
 

@@ -51,6 +51,14 @@ class Profile:
 
 PHONE = Profile("phone", True, {"width": 390, "height": 844})
 DESKTOP = Profile("desktop", False, None)
+#: How play_clicks presses: "click", Playwright's locator.click (the figures of
+#: docs/performance.md), whose hit-target check runs listeners and a layout in the page within
+#: the span measured; "tap", a touch start and end through the DevTools protocol, on a touch
+#: screen: Chromium then makes the click from the gesture, after the touch's end has been
+#: handled, and that wait is in the span too (docs/performance.md, "A tap instead of a click").
+INPUTS = ("click", "tap")
+#: Between two taps (ms): a finger's pace, and the last tap's idle work (the early board kept) done.
+TAP_PAUSE = 150
 
 
 @dataclass
@@ -62,13 +70,14 @@ class Tab:
     cdp: Any = None
 
 
-def launch(pw: Any, root: Path, profile: Profile) -> Any:
+def launch(pw: Any, root: Path, profile: Profile, touch: bool = False) -> Any:
     """A browser with a profile of its own on disk, as a player's is: the private contexts
     of browser.new_context() keep no code cache (docs/performance.md). An empty page is up
     before the timed load, so the browser's own start-up is out of it."""
     size = {"viewport": profile.viewport} if profile.viewport else {}
     context = pw.chromium.launch_persistent_context(
-        tempfile.mkdtemp(prefix=f"{profile.name}-", dir=root), executable_path=CHROMIUM, args=ARGS, **size)
+        tempfile.mkdtemp(prefix=f"{profile.name}-", dir=root), executable_path=CHROMIUM, args=ARGS,
+        has_touch=touch, **size)
     (context.pages[0] if context.pages else context.new_page()).goto("about:blank")
     return context
 
@@ -143,11 +152,11 @@ def settle_first_visit(context: Any, site: Path, url: str, server: Any, profile:
 
 
 def game_visits(pw: Any, root: Path, site: Path, url: str, server: Any, profile: Profile,
-                clicks: int) -> dict[str, Any]:
+                clicks: int, how: str = "click") -> dict[str, Any]:
     """In a fresh profile: the first visit (settle_first_visit), then a returning visit in a
     new tab, timed to the early board (``<body data-state="waking">``, assets/paint.js) and
     to ready; then, in that tab, ``clicks`` turns played by clicks for their latency."""
-    context = launch(pw, root, profile)
+    context = launch(pw, root, profile, touch=bool(clicks) and how == "tap")
     try:
         ready, sent = settle_first_visit(context, site, url, server, profile)
         again = open_tab(context, profile, (CLICK_PROBE,) if clicks else ())
@@ -158,7 +167,7 @@ def game_visits(pw: Any, root: Path, site: Path, url: str, server: Any, profile:
         figures = {"first": ready, "sent": sent, "board": float("nan") if waking is None else waking,
                    "returning": returning, "snapshot": start == "snapshot"}
         if clicks:
-            figures["clicks"] = play_clicks(again, clicks)
+            figures["clicks"] = play_clicks(again, clicks, how)
         return figures
     finally:
         context.close()
@@ -177,22 +186,38 @@ def bare_visit(pw: Any, root: Path, url: str, server: Any, profile: Profile) -> 
         context.close()
 
 
-def play_clicks(tab: Tab, turns: int) -> list[tuple[str, float]]:
+def play_clicks(tab: Tab, turns: int, how: str = "click") -> list[tuple[str, float]]:
     """``turns`` turns of solo games played by clicks (three rolls, then the first box the
     card offers), a new game every 13; the latency of each roll and box, as
     bench/bench_page.py's CLICK_PROBE measures it: from the click event's timestamp to a
-    forced style and layout in a listener that runs after the game's own."""
+    forced style and layout in a listener that runs after the game's own. ``how``: one of
+    INPUTS (a tap needs a browser launched with ``touch``)."""
     page = tab.page
+    press = (lambda selector: tap(page, selector)) if how == "tap" else page.click
     for turn in range(turns):
         if turn % 13 == 0:  # a new solo game, from Python: the same board whatever came before
             close_end_dialogs(page)
             run_python(tab, "from game.main import app\nfrom game.core.players import Player\n"
                        f"app.start([Player('Ann')], seed='clicks{turn}')", f"__game{turn}")
         for _ in range(3):
-            page.click("#roll")
-        page.click("#scorecard button[data-preview]")
+            press("#roll")
+        press("#scorecard button[data-preview]")
     close_end_dialogs(page)
     return [(kind, ms) for kind, ms in page.evaluate("window.__clicks")]
+
+
+def tap(page: Any, selector: str) -> None:
+    """A finger's tap at the middle of ``selector``'s first element: a touch start and end
+    (Chromium makes the click of them), with none of Playwright's checks in the page; then
+    wait until the probe has measured the click (a tap that made none fails here), and a
+    finger's pause."""
+    target = page.locator(selector).first
+    target.scroll_into_view_if_needed()
+    box = target.bounding_box()
+    count = page.evaluate("window.__clicks.length")
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function("(n) => window.__clicks.length > n", arg=count, timeout=10_000)
+    page.wait_for_timeout(TAP_PAUSE)
 
 
 def close_end_dialogs(page: Any) -> None:

@@ -79,7 +79,8 @@ class GameState:
 
     @property
     def current_seat(self) -> int | None:
-        return None if self.over else self.seat_order[self.turn % len(self.players)]
+        # seat_order[turn % n], without building the tuple: read many times at every drawing.
+        return None if self.over else (self.first + self.turn) % len(self.players)
 
     @property
     def current_player(self) -> Player | None:

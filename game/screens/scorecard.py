@@ -16,6 +16,7 @@ name heads a column as a button that opens that player's card alone, with the fu
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from game.core import numbers, rules
 from game.core.card import Card
@@ -28,16 +29,17 @@ from game.screens.closed_box import closed_label
 from game.screens.markup import escape, name_slot
 
 #: The totals: key (the ``data-total`` contract), label and short label (as the catalogs
-#: know them: contexts "total" and "total, short"), value.
-Total = tuple[str, str, str, Callable[[Card], int]]
+#: know them: contexts "total" and "total, short"), value (read off a card's totals, which
+#: scorecard_html works out once per card: they are most of the card's cost at every click).
+Total = tuple[str, str, str, Callable[[rules.Totals], int]]
 UPPER_TOTALS: tuple[Total, ...] = (
-    ("upper", N_("total", "Total score"), N_("total, short", "Total"), lambda c: c.totals.upper_subtotal),
-    ("upper_bonus", N_("total", "Bonus (63+ = 35)"), N_("total, short", "Bonus"), lambda c: c.totals.upper_bonus),
-    ("upper_total", N_("total", "Upper total"), N_("total, short", "Upper"), lambda c: c.totals.upper_total),
+    ("upper", N_("total", "Total score"), N_("total, short", "Total"), lambda t: t.upper_subtotal),
+    ("upper_bonus", N_("total", "Bonus (63+ = 35)"), N_("total, short", "Bonus"), lambda t: t.upper_bonus),
+    ("upper_total", N_("total", "Upper total"), N_("total, short", "Upper"), lambda t: t.upper_total),
 )
 LOWER_TOTALS: tuple[Total, ...] = (
-    ("lower", N_("total", "Lower total"), N_("total, short", "Lower"), lambda c: c.totals.lower_total),
-    ("grand", N_("total", "Grand total"), N_("total, short", "Grand"), lambda c: c.totals.grand_total),
+    ("lower", N_("total", "Lower total"), N_("total, short", "Lower"), lambda t: t.lower_total),
+    ("grand", N_("total", "Grand total"), N_("total, short", "Grand"), lambda t: t.grand_total),
 )
 
 
@@ -46,6 +48,7 @@ def _total_label(label: str, short: str) -> tuple[str, str]:
     return pgettext("total", label), pgettext("total, short", short)
 
 
+@lru_cache(maxsize=256)  # the same few dozen labels at every drawing, per language
 def _label(long: str, short: str | None = None) -> str:
     """A row label: the short form replaces the long one on narrow screens (CSS)."""
     if short is None or short == long:
@@ -53,10 +56,10 @@ def _label(long: str, short: str | None = None) -> str:
     return f'<span class="long">{escape(long)}</span><span class="short">{escape(short)}</span>'
 
 
-def _box_cell(state: GameState, seat: int, box: str, options: dict[str, int | Closed], hint: str | None = None) -> str:
-    """One box of one player: its points, an empty square, or (the current player's) a button."""
-    filled = state.cards[seat].filled
-    current = " current" if seat == state.current_seat else ""
+def _box_cell(state: GameState, seat: int, box: str, options: dict[str, int | Closed], hint: str | None,
+              filled: dict[str, int], current: str) -> str:
+    """One box of one player: its points, an empty square, or (the current player's) a button.
+    ``filled``: that player's boxes; ``current``: " current" for the player to move, else ""."""
     if box in filled:
         return f'<td class="filled{current}" data-seat="{seat}" data-points="{filled[box]}">{filled[box]}</td>'
     if not current:
@@ -90,9 +93,9 @@ def _summary_row(name: str, label: str, short: str, cells: Sequence[tuple[str, s
     return f'<tr class="total total-{name}"{tip}><th scope="row">{_label(label, short)}</th>{tds}</tr>'
 
 
-def _total_row(cards: Sequence[Card], current: int | None, total: Total) -> str:
+def _total_row(sums: Sequence[rules.Totals], current: int | None, total: Total) -> str:
     key, label, short, value_of = total
-    cells = [(f'data-total="{key}" data-value="{value_of(card)}"', str(value_of(card))) for card in cards]
+    cells = [(f'data-total="{key}" data-value="{value}"', str(value)) for value in map(value_of, sums)]
     return _summary_row(key.replace("_", "-"), *_total_label(label, short), cells, current)
 
 
@@ -139,8 +142,10 @@ def _section(state: GameState, part: str, boxes: Sequence[str], options: dict[st
         _("Lower section"), pgettext("section, short", "Lower"))
     rows = [f'<table class="pad-section {part}" data-players="{len(state.players)}">',
             _head(state, title, short, contract=part == "upper", card_buttons=card_buttons), "<tbody>"]
+    to_move = state.current_seat
+    seats = [(seat, card.filled, " current" if seat == to_move else "") for seat, card in enumerate(state.cards)]
     for box in boxes:
-        cells = "".join(_box_cell(state, seat, box, options, hint) for seat in range(len(state.players)))
+        cells = "".join(_box_cell(state, seat, box, options, hint, filled, current) for seat, filled, current in seats)
         rows.append(f'<tr data-row="{box}"><th scope="row">'
                     f"{_label(box_label(box), box_label(box, short=True))}</th>{cells}</tr>")
     rows.append(tail)
@@ -176,8 +181,9 @@ def scorecard_html(state: GameState, hint: str | None = None, chances: Sequence[
     ``chances``: each player's chance to win, in a row under the grand totals; without
     ``card_buttons`` the names open no card (see :func:`_head`)."""
     cards, current, options = state.cards, state.current_seat, state.box_options()
-    upper_tail = "".join(_total_row(cards, current, total) for total in UPPER_TOTALS)
-    lower_tail = _bonus_row(cards, current) + "".join(_total_row(cards, current, total) for total in LOWER_TOTALS)
+    sums = [card.totals for card in cards]
+    upper_tail = "".join(_total_row(sums, current, total) for total in UPPER_TOTALS)
+    lower_tail = _bonus_row(cards, current) + "".join(_total_row(sums, current, total) for total in LOWER_TOTALS)
     if chances is not None:
         lower_tail += _chances_row(chances, current)
     return (_section(state, "upper", rules.UPPER_BOXES, options, upper_tail, hint, card_buttons)
@@ -196,14 +202,15 @@ def player_card_html(state: GameState, seat: int) -> str:
     19
     """
     card = state.cards[seat]
+    sums, filled = card.totals, card.filled
     rows = []
     for box in rules.BOXES:
-        points = card.filled.get(box)
+        points = filled.get(box)
         rows.append(f'<tr><th scope="row">{escape(box_label(box))}</th>'
                     f'<td>{"" if points is None else points}</td></tr>')
         if box == rules.UPPER_BOXES[-1]:
-            rows += [_card_total(pgettext("total", label), str(value(card))) for _key, label, _s, value in UPPER_TOTALS]
+            rows += [_card_total(pgettext("total", label), str(value(sums))) for _key, label, _s, value in UPPER_TOTALS]
     checks = f'{"✓" * card.yahtzee_bonuses} {100 * card.yahtzee_bonuses}'
     rows.append(_card_total(pgettext("total", "Yahtzee bonus"), checks))
-    rows += [_card_total(pgettext("total", label), str(value(card))) for _key, label, _s, value in LOWER_TOTALS]
+    rows += [_card_total(pgettext("total", label), str(value(sums))) for _key, label, _s, value in LOWER_TOTALS]
     return f'<table class="player-card">{"".join(rows)}</table>'

@@ -31,15 +31,15 @@ from game.screens.regions import REGIONS
 from game.web.dom import found
 
 try:
-    from pyodide.ffi import create_once_callable, create_proxy
+    from pyodide.ffi import create_proxy
 except ImportError:  # CPython (the tests): no callbacks to wrap
-    def create_once_callable(function: Any, **_: Any) -> Any:
+    def create_proxy(function: Any, **_: Any) -> Any:
         return function
-
-    create_proxy = create_once_callable
 
 PAINT_KEY = "yahtzee:paint"
 PAINT_VERSION = 1
+#: The longest the record waits for an idle moment (ms): a page busy for that long writes it then.
+IDLE_TIMEOUT = 2000
 
 
 def checksum(text: str) -> int:
@@ -60,6 +60,13 @@ class EarlyPaint:
         self.pending = False  # a write is scheduled
         self.taking = False  # a snapshot is queued for the end of this task
         self.taken: tuple[str | None, bool] | None = None  # the game's text, over
+        # The callbacks are made once: a proxy made and dropped at every click costs on a phone.
+        self._take_later, self._keep_later = create_proxy(self._take), create_proxy(self._keep)
+        idle: Any = getattr(window, "requestIdleCallback", None)
+        self._idle = idle if found(idle) else None
+        if self._idle is not None:  # its options as a JS object, made once too (a dict is proxied at each call)
+            self._idle_options = window.Object.new()
+            self._idle_options.timeout = IDLE_TIMEOUT
         # A page closed or reloaded before it was idle still keeps its last board.
         self._flush = create_proxy(lambda *_: self._keep() if self.pending else None)
         window.addEventListener("pagehide", self._flush)
@@ -70,7 +77,7 @@ class EarlyPaint:
         if not self.build or self.taking:
             return
         self.taking = True
-        self.window.queueMicrotask(create_once_callable(self._take))
+        self.window.queueMicrotask(self._take_later)
 
     def _take(self, *_: Any) -> None:
         self.taking = False
@@ -82,11 +89,10 @@ class EarlyPaint:
         if self.pending:
             return
         self.pending = True
-        idle: Any = getattr(self.window, "requestIdleCallback", None)
-        if found(idle):
-            idle(create_once_callable(self._keep), {"timeout": 2000})
+        if self._idle is not None:
+            self._idle(self._keep_later, self._idle_options)
         else:
-            self.window.setTimeout(create_once_callable(self._keep), 200)
+            self.window.setTimeout(self._keep_later, 200)
 
     def _keep(self, *_: Any) -> None:
         self.pending = False
