@@ -75,10 +75,13 @@ COLLECT = """() => {
 }"""
 #: (anchor, replacement) in the built assets/boot.mjs; each anchor must occur exactly once.
 BOOT_MARKS = [
-    ("const savedSnapshot = fromCacheStorage(snapshotURL).then((cached) => cached?.arrayBuffer() ?? null)",
-     "performance.mark('boot.mjs runs');\nconst savedSnapshot = fromCacheStorage(snapshotURL).then((cached) => {"
-     " performance.mark('snapshot matched in Cache Storage'); return cached?.arrayBuffer() ?? null; })"
-     ".then((b) => { performance.mark('snapshot bytes read'); return b; })"),
+    ("const savedSnapshot = fromCacheStorage(snapshotURL)\n  .then((cached) => cached?.blob()",
+     "performance.mark('boot.mjs runs');\nconst savedSnapshot = fromCacheStorage(snapshotURL)\n"
+     "  .then((cached) => { performance.mark('snapshot matched in Cache Storage'); return cached; })"
+     ".then((cached) => cached?.blob()"),
+    ("?.blob().then((blob) => blob.arrayBuffer()) ?? null)",
+     "?.blob().then((blob) => blob.arrayBuffer()).then((b) => { performance.mark('snapshot bytes read'); return b; })"
+     " ?? null)"),
     ("createPyodideModule.catch(() => {});",
      "createPyodideModule.catch(() => {}); createPyodideModule.then(() => performance.mark('pyodide.asm.js ran'),"
      " () => {});"),
