@@ -8,12 +8,18 @@ viewport (a phone emulated with touch), every player count the issue lists at th
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser
 
+from game import rules
+from game.core import save
+from game.core.dice import ScriptedDice
 from game.core.language import LANGUAGES, SOURCE
+from game.core.state import new_game
+from game.records.history import HISTORY_KEY, FinishedGame, history_to_record
 from tests.browser.board import screenshot
 from tests.browser.layout import NAMES, PHONES, VIEWPORTS, View, probe, start_and_roll
 from tests.browser.pages import SitePage, check_page, open_site
@@ -130,6 +136,39 @@ def test_a_held_die_is_marked_without_colour(browser: Browser, site_url: str) ->
         assert not free.locator(".held-tag").is_visible()
         # Set apart by position too: the held die sits lower than its neighbours.
         assert held.bounding_box()["y"] > free.bounding_box()["y"] + 4
+        check_page(site)
+    finally:
+        context.close()
+
+
+def finished_solo_history() -> str:
+    """The history's record of one finished solo game (sixes at every roll), for the review."""
+    state = new_game(["Ann"], seed="review-width")
+    for box in rules.BOXES:
+        state = state.roll(ScriptedDice((6, 6, 6, 6, 6)))
+        legal = state.legal_scores()
+        state = state.score(box if box in legal else next(iter(legal)))
+    kept = FinishedGame("review-width", "2026-11-26", "official", ("Ann",), state.grand_totals(), False, 1)
+    return json.dumps(history_to_record([(kept, save.dumps(state))]))
+
+
+@pytest.mark.parametrize("code", ["de", "pl"])
+def test_the_review_fits_a_phone_in_the_longest_languages(browser: Browser, site_url: str, code: str) -> None:
+    """The review dialog at 360 px never scrolls sideways: its game picker names a game by
+    date, rules and score, which in German was 428 px wide in a 349 px dialog."""
+    context = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True,
+                                  locale=code)
+    plant = f"localStorage.setItem({HISTORY_KEY!r}, {json.dumps(finished_solo_history())});"
+    site = open_site(browser, site_url, context=context, init_script=plant)
+    page = site.page
+    try:
+        page.click("#menu-toggle")
+        page.click("#show-review")
+        page.wait_for_selector("#review-body li", timeout=60_000)  # the review drawn, its table fetched
+        assert page.locator("#review-game-select option").count() == 1
+        wide, room = page.evaluate("(d => [d.scrollWidth, d.clientWidth])(document.getElementById('review-dialog'))")
+        screenshot(page, f"review-{code}-360x640")
+        assert wide <= room, f"{code}: the review dialog is {wide} px wide inside, {room} px shown"
         check_page(site)
     finally:
         context.close()
