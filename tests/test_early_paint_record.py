@@ -115,6 +115,9 @@ def test_a_page_closed_before_idle_keeps_its_board(early_paint: types.ModuleType
     window.later.pop(0)()  # the end of the task: the saved game taken
     window.listeners["pagehide"]()  # before the idle callback
     assert early_paint.PAINT_KEY in window.localStorage and not paint.pending
+    window.localStorage.setItem(early_paint.PAINT_KEY, "written since")
+    window.run_later()  # the idle callback, when it comes, finds nothing left to write
+    assert window.localStorage[early_paint.PAINT_KEY] == "written since"
 
 
 def test_nothing_is_kept_without_a_stamp_or_a_saved_game(early_paint: types.ModuleType) -> None:

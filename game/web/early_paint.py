@@ -61,14 +61,16 @@ class EarlyPaint:
         self.taking = False  # a snapshot is queued for the end of this task
         self.taken: tuple[str | None, bool] | None = None  # the game's text, over
         # The callbacks are made once: a proxy made and dropped at every click costs on a phone.
-        self._take_later, self._keep_later = create_proxy(self._take), create_proxy(self._keep)
+        # The write runs only while one is pending: whichever comes first of the idle moment
+        # and the page being hidden writes the record, and the other finds nothing to do.
+        self._take_later = create_proxy(self._take)
+        self._flush = create_proxy(lambda *_: self._keep() if self.pending else None)
         idle: Any = getattr(window, "requestIdleCallback", None)
         self._idle = idle if found(idle) else None
         if self._idle is not None:  # its options as a JS object, made once too (a dict is proxied at each call)
             self._idle_options = window.Object.new()
             self._idle_options.timeout = IDLE_TIMEOUT
         # A page closed or reloaded before it was idle still keeps its last board.
-        self._flush = create_proxy(lambda *_: self._keep() if self.pending else None)
         window.addEventListener("pagehide", self._flush)
 
     def drawn(self) -> None:
@@ -90,9 +92,9 @@ class EarlyPaint:
             return
         self.pending = True
         if self._idle is not None:
-            self._idle(self._keep_later, self._idle_options)
+            self._idle(self._flush, self._idle_options)
         else:
-            self.window.setTimeout(self._keep_later, 200)
+            self.window.setTimeout(self._flush, 200)
 
     def _keep(self, *_: Any) -> None:
         self.pending = False
