@@ -136,16 +136,19 @@ def _head(state: GameState, title: str, short: str, contract: bool, card_buttons
     return f'<thead><tr><th scope="col" class="section">{_label(title, short)}</th>{"".join(cells)}</tr></thead>'
 
 
+#: A player's column as the boxes are drawn: the seat, its filled boxes, and " current" for
+#: the player to move (else ""), worked out once per drawing for both sections.
+Column = tuple[int, dict[str, int], str]
+
+
 def _section(state: GameState, part: str, boxes: Sequence[str], options: dict[str, int | Closed], tail: str,
-             hint: str | None, card_buttons: bool) -> str:
+             hint: str | None, card_buttons: bool, columns: Sequence[Column]) -> str:
     title, short = (_("Upper section"), pgettext("section, short", "Upper")) if part == "upper" else (
         _("Lower section"), pgettext("section, short", "Lower"))
     rows = [f'<table class="pad-section {part}" data-players="{len(state.players)}">',
             _head(state, title, short, contract=part == "upper", card_buttons=card_buttons), "<tbody>"]
-    to_move = state.current_seat
-    seats = [(seat, card.filled, " current" if seat == to_move else "") for seat, card in enumerate(state.cards)]
     for box in boxes:
-        cells = "".join(_box_cell(state, seat, box, options, hint, filled, current) for seat, filled, current in seats)
+        cells = "".join(_box_cell(state, seat, box, options, hint, filled, mark) for seat, filled, mark in columns)
         rows.append(f'<tr data-row="{box}"><th scope="row">'
                     f"{_label(box_label(box), box_label(box, short=True))}</th>{cells}</tr>")
     rows.append(tail)
@@ -186,8 +189,9 @@ def scorecard_html(state: GameState, hint: str | None = None, chances: Sequence[
     lower_tail = _bonus_row(cards, current) + "".join(_total_row(sums, current, total) for total in LOWER_TOTALS)
     if chances is not None:
         lower_tail += _chances_row(chances, current)
-    return (_section(state, "upper", rules.UPPER_BOXES, options, upper_tail, hint, card_buttons)
-            + _section(state, "lower", rules.LOWER_BOXES, options, lower_tail, hint, card_buttons))
+    columns = [(seat, card.filled, " current" if seat == current else "") for seat, card in enumerate(cards)]
+    return (_section(state, "upper", rules.UPPER_BOXES, options, upper_tail, hint, card_buttons, columns)
+            + _section(state, "lower", rules.LOWER_BOXES, options, lower_tail, hint, card_buttons, columns))
 
 
 def _card_total(label: str, value: str) -> str:
