@@ -15,7 +15,7 @@ PORT ?= 8000
 NPM_FLAGS := --no-audit --no-fund --loglevel=error
 PIP_FLAGS := --quiet --disable-pip-version-check --root-user-action=ignore
 
-.PHONY: play test build deps chromium engines pydeps builddeps icons venv
+.PHONY: play test build deps chromium engines faketime pydeps builddeps icons venv clock-check
 
 # npm ci only when node_modules/ is missing or older than the lock files; npm ci rewrites
 # node_modules/.package-lock.json, which makes it the stamp.
@@ -57,6 +57,13 @@ engines:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
+# libfaketime (Debian's faketime) for the CPython suite's clock (docs/testing.md, "The clock").
+faketime:
+	@if ! command -v faketime >/dev/null && command -v apt-get >/dev/null; then \
+	  echo "make: installing faketime with apt-get"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq faketime >/dev/null; \
+	fi
+
 $(VPY):
 	@$(PYTHON) -m venv $(VENV) 2>/dev/null || { \
 	  echo "make: installing python3-venv with apt-get"; \
@@ -72,9 +79,36 @@ pydeps: venv
 builddeps: venv
 	$(VPY) -m pip install $(PIP_FLAGS) -r requirements-build.txt
 
-# pytest exits 5 when it collected no test: that must fail, not pass.
-test: chromium engines pydeps build
+# The tests run as two pytest commands side by side (docs/testing.md):
+# - the browsers' (Chromium, Firefox, WebKit) on TEST_WORKERS pytest-xdist workers, a test
+#   module's tests on one worker (they share its booted page), the engines' on one;
+# - the CPython suite with the clock a year ahead at 23:59 in UTC-12 (libfaketime; the POSIX
+#   zone "<-12>+12" is twelve hours behind UTC): a test that reads the machine's day fails.
+# Its output is kept in .clock-test.log and shown after the browsers'. pytest exits 5 when it
+# collected no test: that must fail, not pass.
+TEST_WORKERS ?= 3
+CPYTHON_TESTS := -m "not browser and not engines"
+CLOCK_AHEAD = $(shell date -d '+1 year' +%F) 23:59:00
+ON_CLOCK = faketime -f "@$(CLOCK_AHEAD)" env TZ=$(1)
+PYTEST_RC = if [ $$rc -eq 5 ]; then echo "make: pytest ran no tests ($(1))" >&2; rc=1; fi
+
+# No `build` first: the tests build the site they serve themselves (tests/conftest.py), once.
+test: chromium engines faketime pydeps deps
 	$(VPY) -m ruff check .
 	$(VPY) -m mypy
-	@rc=0; $(VPY) -m pytest || rc=$$?; \
-	if [ $$rc -eq 5 ]; then echo "make: pytest ran no tests" >&2; exit 1; fi; exit $$rc
+	@rm -f .clock-test.log; \
+	$(call ON_CLOCK,'<-12>+12') $(VPY) -m pytest $(CPYTHON_TESTS) -n 2 -q -p no:cacheprovider > .clock-test.log 2>&1 & clock=$$!; \
+	rc=0; $(VPY) -m pytest -n $(TEST_WORKERS) --dist loadgroup -m "browser or engines" || rc=$$?; \
+	$(call PYTEST_RC,browsers); browsers=$$rc; \
+	rc=0; wait $$clock || rc=$$?; \
+	echo "--- the CPython suite, its clock at $(CLOCK_AHEAD) in UTC-12 (.clock-test.log):"; tail -n 25 .clock-test.log; \
+	$(call PYTEST_RC,CPython); [ $$browsers -eq 0 ] && [ $$rc -eq 0 ]
+
+# The CPython suite on both sides of the date line, a year ahead at 23:59: UTC+14, then
+# UTC-12 (as make test). About 7 minutes each on the 2-core machine.
+clock-check: faketime pydeps
+	@for zone in '<+14>-14' '<-12>+12'; do \
+	  echo "--- the CPython suite, its clock at $(CLOCK_AHEAD) in TZ=$$zone"; \
+	  rc=0; $(call ON_CLOCK,$$zone) $(VPY) -m pytest $(CPYTHON_TESTS) -q -p no:cacheprovider || rc=$$?; \
+	  $(call PYTEST_RC,CPython); [ $$rc -eq 0 ] || exit $$rc; \
+	done

@@ -131,7 +131,7 @@ async function fetchWasm(started, cancel) {
   // Offline as far as the browser knew, and nothing precached (a first visit): try anyway.
   const last = network ? null : await pageFetch(wasmURL).catch(() => null);
   if (last?.ok) return last;
-  setTimeout(() => { throw failure; });  // assets/errors.js shows it
+  reportError(failure);  // as an uncaught error: assets/errors.js records it and shows its notice
   throw failure;
 }
 

@@ -3,6 +3,8 @@ own tests read it)."""
 
 from __future__ import annotations
 
+import fcntl
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -11,15 +13,53 @@ import pytest
 from tests.support import build_site
 
 
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """The browser pages that crashed in this run, with what their dumps say, and the
+    largest page process (tests/browser/process_watch.py); nothing without browser tests."""
+    if "PYTEST_XDIST_WORKER" in os.environ:
+        return  # the controller reads every worker's files
+    from tests.browser import process_watch
+
+    lines = process_watch.summary()
+    if lines:
+        terminalreporter.section("Chromium's page processes")
+        for line in lines:
+            terminalreporter.write_line(line)
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own, which reads the groups
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Groups for pytest-xdist's ``--dist loadgroup`` (make test): a browser module's tests
+    stay on one worker (they share its booted page, ``site_page``), and the engines' tests
+    on one worker (one Firefox and one WebKit for all of them); the rest go one by one.
+    The groups come first, the engines' first of all: the longest runs start early."""
+    here = Path(__file__).parent
+    for item in items:
+        if here / "engines" in item.path.parents:
+            item.add_marker(pytest.mark.xdist_group("engines"))
+        elif here / "browser" in item.path.parents:
+            item.add_marker(pytest.mark.xdist_group(item.path.stem))
+    order = {"engines": 0, "browser": 1}
+    items.sort(key=lambda item: order.get(item.path.parent.name, 2))  # stable: each file keeps its order
+
+
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The publish directory, built once per session for every test that needs it (not
-    dist/, which a `make play` in the same tree may be serving)."""
-    out = tmp_path_factory.mktemp("site") / "dist"
-    try:
-        build_site(out)
-    except RuntimeError as error:
-        pytest.fail(str(error), pytrace=False)
+    """The publish directory, built once per run for every test that needs it (not dist/,
+    which a `make play` in the same tree may be serving). With pytest-xdist the workers
+    share one build: the first to come builds it, the others wait on the lock."""
+    root = tmp_path_factory.getbasetemp()
+    if "PYTEST_XDIST_WORKER" in os.environ:
+        root = root.parent  # the run's folder, above each worker's own
+    out, done = root / "site" / "dist", root / "site" / "built"
+    with (root / "site.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            try:
+                build_site(out)
+            except RuntimeError as error:
+                pytest.fail(str(error), pytrace=False)
+            done.touch()
     return out
 
 

@@ -21,7 +21,6 @@ True
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Callable
 
 from game.core import save
@@ -51,7 +50,8 @@ class Ending:
         # Every decision is kept for the review (the last 50 games), under the game's own id:
         # a tab that was behind finds the finished game there (games.load_saved).
         self.finished_id = keeper.id
-        kept = records.history.add(save.dumps(state), game_id=keeper.id or "", finished=_today(),
+        today = records.store.now().date().isoformat()  # the records' clock: injected in tests
+        kept = records.history.add(save.dumps(state), game_id=keeper.id or "", finished=today,
                                    preset=state.preset, players=[p.name for p in state.players],
                                    scores=list(state.grand_totals()), assisted=state.assisted, beat=beat)
         # Only a game the history holds may leave the slot; else the finished state stays there.
@@ -92,7 +92,3 @@ class Ending:
             self.keeper.records.name.remember(name)
         self.last_entry = entry_id
         return self.next_name()
-
-
-def _today() -> str:
-    return datetime.date.today().isoformat()

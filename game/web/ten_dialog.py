@@ -121,10 +121,12 @@ class TenDialog:
         active = self.document.activeElement
         place = next((f'[{name}="{active.getAttribute(name)}"]' for name in ("data-die", "data-box")
                       if found(active) and self.body.contains(active) and active.hasAttribute(name)), None)
+        today = datetime.date.today().isoformat()
+        self.document.getElementById("ten-day").max = today  # the day may have ended with the dialog open
         records = self.app.records
         streak = None
         if records is not None and self.play.done:
-            kept = records.ten.streak(datetime.date.today().isoformat())
+            kept = records.ten.streak(today)
             streak = (kept.current, kept.best)
         self.body.innerHTML = ten_html(self.play, problem, streak)
         # Translators: Today's ten: the heading of the player's column on the score card.
@@ -135,6 +137,9 @@ class TenDialog:
             again.focus()
 
     def die(self, die: str) -> None:
+        if not self._answering():
+            self._stay_on_next()
+            return
         if self.play is not None and die.isdigit():
             from game.daily.play import toggle_die
 
@@ -144,6 +149,13 @@ class TenDialog:
     def _answering(self) -> bool:
         """A position is on screen, not yet answered (a second click on a grading does nothing)."""
         return self.play is not None and not self.play.showing and not self.play.done
+
+    def _stay_on_next(self) -> None:
+        """A die or a box pressed while a grading shows: nothing changes, and the focus, which
+        the press moved to the die or box, goes back to Next, where a keyboard or screen-reader
+        player left it (a double tap on a box would otherwise strand them on the card)."""
+        if found(follow := self.body.querySelector("#ten-next")):
+            follow.focus()
 
     def _answered(self) -> None:
         """After a choice: kept, drawn, its verdict said, and the focus on Next."""
@@ -156,6 +168,7 @@ class TenDialog:
 
     def roll(self) -> None:
         if not self._answering():
+            self._stay_on_next()
             return
         from game.daily.play import choose_hold
 
@@ -169,6 +182,7 @@ class TenDialog:
 
     def box(self, box: str) -> None:
         if not self._answering():
+            self._stay_on_next()
             return
         from game.daily.play import choose_box
 

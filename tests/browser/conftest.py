@@ -21,12 +21,17 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Playwright, sync_playwright
 
+from tests.browser import process_watch
 from tests.browser.pages import CHROMIUM, CHROMIUM_ARGS, ROOT, SitePage, check_page, open_site, serve
 from tests.support import mark_folder
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     mark_folder(items, Path(__file__).parent, "browser")
+
+
+def pytest_runtest_logstart(nodeid: str) -> None:
+    process_watch.running(nodeid)  # the memory samples and any crash name their test
 
 
 # Fixtures ------------------------------------------------------------------------------
@@ -56,8 +61,12 @@ def playwright() -> Iterator[Playwright]:
 def browser(playwright: Playwright) -> Iterator[Browser]:
     # Debian's Chromium when it is there (CI installs it with apt); elsewhere Playwright's own.
     executable = os.environ.get("CHROMIUM_PATH") or (str(CHROMIUM) if CHROMIUM.exists() else None)
-    browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+    browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS,
+                                         env=process_watch.chromium_env())  # its crashes' dumps kept
+    sampler = process_watch.MemorySampler()
+    sampler.start()
     yield browser
+    sampler.stopped.set()
     browser.close()
 
 

@@ -37,24 +37,14 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Response, Route
 
+from tests.browser import clock, process_watch
+from tests.browser.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: F401 (the tests import them from here)
 from tests.support import load_tool
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOT_TIMEOUT_S = 60.0
 #: The status text of the service worker's answer for a table it cannot have offline.
 NOT_AVAILABLE = "Not available offline"
-CHROMIUM = Path("/usr/bin/chromium")  # Debian's; Playwright's own download is not reachable here
-# --disable-dev-shm-usage: shared memory in /tmp, not /dev/shm. A CI run crashed pages
-# ("Target crashed") across modules: a small /dev/shm does that, and Debian's wrapper, which
-# should add this flag when /dev/shm is under 3.8 GB (/etc/chromium.d/dev-shm), fails its own
-# test when findmnt prints two lines ("[: …: unexpected operator", seen on this machine).
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
-    # English unless a test asks for a language (a context's locale): the page follows the
-    # browser's languages (assets/language.js), and the machine's LANG must not choose them.
-    "--lang=en-US",
-]
 # Runs before any page script: collects CSP violations that the page itself reports.
 CSP_LISTENER = """
 window.__cspViolations = [];
@@ -125,10 +115,15 @@ class SitePage:
         asked = self.page.evaluate("window.__missingModules || []")
         return sorted({name for name in asked if name in pyodide_stdlib()})
 
+    def clock_pinned(self) -> bool:
+        return bool(self.page.evaluate(clock.PINNED_JS))
+
     def problems(self) -> list[str]:
         """Everything that should fail a test, one line each."""
         return (
-            [f"off-origin request: {u}" for u in self.off_origin]
+            ([] if self.clock_pinned() else
+             ["the page's clock is the machine's: make its context with tests.browser.clock.new_context"])
+            + [f"off-origin request: {u}" for u in self.off_origin]
             + [f"standard-library module left out of the site (tools/compile_pyc.mjs): {m}"
                for m in self.missing_modules()]
             + [f"HTTP error: {e}" for e in self.http_errors]
@@ -193,14 +188,15 @@ def open_site(browser: Browser, url: str, *, context: BrowserContext | None = No
               replies: Sequence[tuple[str, Callable[[Route], None]]] = ()) -> SitePage:
     """Open ``url`` with every request and error recorded, and boot it.
 
-    A new context unless ``context`` is given (two tabs of one browser share one);
+    A new context, its clock pinned (tests/browser/clock.py), unless ``context`` is given
+    (two tabs of one browser share one);
     ``init_script`` runs before the page's own scripts (to plant or break storage).
     ``intercept=False`` records off-origin requests without routing (so without aborting
     them): Playwright turns the HTTP cache off while any route is set. ``replies`` are (URL
     glob, handler) pairs that answer the page's requests in place of the site (a damaged file).
     """
     shared = context is not None
-    context = context or browser.new_context()
+    context = context or clock.new_context(browser)
     page = context.new_page()
     site = SitePage(page=page, origin=urlunsplit(urlsplit(url)[:2] + ("", "", "")))
     page.add_init_script(CSP_LISTENER)
@@ -265,6 +261,7 @@ def open_site(browser: Browser, url: str, *, context: BrowserContext | None = No
     context.on("response", on_worker_response)
     context.on("console", on_worker_console)
     page.on("pageerror", lambda exc: site.errors.append(f"page error: {exc}"))
+    page.on("crash", lambda crashed: process_watch.note_crash(crashed.url))  # its dump is read at the end
     try:
         site.response = page.goto(url)
         site.boot_seconds = site.wait_ready()

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.browser import board
+from tests.browser import board, clock
 from tests.browser.a11y import assert_accessible
 from tests.browser.pages import SitePage, check_page, open_site
 
@@ -43,7 +43,7 @@ result = app.state.over
 def site_page(request: pytest.FixtureRequest, browser: Browser, site_url: str) -> Iterator[SitePage]:
     """One booted page per colour scheme, in a context of its own (fresh storage); the
     conftest's ``site`` fixture checks each test against it."""
-    context = browser.new_context(color_scheme=request.param)
+    context = clock.new_context(browser, color_scheme=request.param)
     try:
         site = open_site(browser, site_url, context=context)
         check_page(site)
@@ -186,8 +186,9 @@ def test_games_dialog(site: SitePage, scheme: str) -> None:
     page = site.page
     board.close_end_dialogs(page)
     page.click("#show-games")
-    assert page.locator("#games-list [data-resume]").count() >= 1
-    assert page.locator("#friends-list [data-friends-game]").count() >= 1
+    # Waited for, not counted at once: under load the lists may be drawn a moment later.
+    page.wait_for_selector("#games-list [data-resume]", state="attached")
+    page.wait_for_selector("#friends-list [data-friends-game]", state="attached")
     try:
         assert_accessible(page, f"the Games dialog [{scheme}]", ["#games-dialog"])
     finally:

@@ -135,3 +135,20 @@ def test_a_module_left_out_of_the_site_is_named(site: SitePage) -> None:
         assert any("left out of the site" in line and line.endswith(": xml") for line in site.problems())
     finally:
         site.page.evaluate("window.__missingModules = []")  # not a failure of this test module
+
+
+def test_the_tests_chromium_goes_without_the_features_it_must(browser) -> None:
+    """Chromium keeps the last --disable-features: Playwright's own list and the suite's must
+    both be in the one it runs with (tests/browser/chromium.py)."""
+    from tests.browser.chromium import DISABLED_FEATURES, playwright_disabled_features
+
+    page = browser.new_page()
+    try:
+        page.goto("chrome://version")
+        line = page.inner_text("#command_line").split()
+    finally:
+        page.close()
+    [*_, last] = [arg for arg in line if arg.startswith("--disable-features=")]
+    disabled = set(last.split("=", 1)[1].split(","))
+    assert {*playwright_disabled_features(), *DISABLED_FEATURES} <= disabled
+    assert "WebUIOmniboxPopup" in disabled and "GwpAsanMalloc" in disabled and "PaintHolding" in disabled

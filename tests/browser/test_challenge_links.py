@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import datetime
-
 import pytest
 
 from game.core.links import challenge_query
-from tests.browser import board
+from tests.browser import board, clock
 from tests.browser.pages import check_page, open_site
 
 pytestmark = pytest.mark.browser
@@ -61,7 +59,7 @@ def test_bad_query_values_are_ignored_with_a_notice(browser, site_url):
 
 
 def test_challenge_a_friend_copies_a_link_that_replays_the_game(browser, site_url):
-    context = browser.new_context()
+    context = clock.new_context(browser)
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     site = open_site(browser, site_url + "?seed=copy-me", context=context)
     try:
@@ -83,7 +81,7 @@ def test_challenge_a_friend_copies_a_link_that_replays_the_game(browser, site_ur
 
 def test_the_daily_challenge_is_the_same_game_for_everyone_today(browser, site_url):
     first = open_site(browser, site_url)
-    second = open_site(browser, site_url + "?seed=daily-" + datetime.date.today().isoformat())
+    second = open_site(browser, site_url + "?seed=daily-" + clock.TODAY.isoformat())
     try:
         first.page.click("#new-game")
         first.page.click("#setup-daily")

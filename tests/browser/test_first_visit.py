@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Playwright
 
+from tests.browser import clock
 from tests.browser.pages import CHROMIUM, CHROMIUM_ARGS, check_page, open_site, serve
 from tests.support import load_tool
 
@@ -58,8 +59,9 @@ def visit(playwright: Playwright, site_dir: Path, tmp_path_factory: pytest.TempP
     precaches what the page has just fetched."""
     server, url = serve.start_server(site_dir, port=0)
     executable = os.environ.get("CHROMIUM_PATH") or (str(CHROMIUM) if CHROMIUM.exists() else None)
-    context = playwright.chromium.launch_persistent_context(
-        tmp_path_factory.mktemp("profile"), executable_path=executable, args=CHROMIUM_ARGS, locale=request.param)
+    context = clock.pin(playwright.chromium.launch_persistent_context(
+        tmp_path_factory.mktemp("profile"), executable_path=executable, args=CHROMIUM_ARGS, locale=request.param,
+        timezone_id=clock.ZONE))
     try:
         site = open_site(None, url, context=context, init_script=READY_PROBE,  # type: ignore[arg-type]
                          intercept=False)

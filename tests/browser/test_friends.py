@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from game.core.turn_link import decode, from_fragment
-from tests.browser import board
+from tests.browser import board, clock
 from tests.browser.board import SETTLED_JS, STORAGE_JS
 from tests.browser.pages import SitePage, check_page, open_site, wait_for_offline_ready
 
@@ -136,7 +136,7 @@ def test_two_phones_play_a_whole_game_one_of_them_offline(browser, site_url, sit
 
 
 def test_the_turn_link_is_shared_or_copied(browser, site_url):
-    context = browser.new_context()
+    context = clock.new_context(browser)
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     site = open_site(browser, site_url, context=context)
     try:

@@ -20,6 +20,7 @@ from game.core.dice import ScriptedDice
 from game.core.language import LANGUAGES, SOURCE
 from game.core.state import new_game
 from game.records.history import HISTORY_KEY, FinishedGame, history_to_record
+from tests.browser import clock
 from tests.browser.board import screenshot
 from tests.browser.layout import NAMES, PHONES, VIEWPORTS, View, probe, start_and_roll
 from tests.browser.pages import SitePage, check_page, open_site
@@ -29,7 +30,7 @@ from tests.browser.pages import SitePage, check_page, open_site
 def sized_site(request: pytest.FixtureRequest, browser: Browser, site_url: str) -> Iterator[SitePage]:
     width, height = request.param
     phone = request.param in PHONES
-    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone)
+    context = clock.new_context(browser, viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone)
     site = open_site(browser, site_url, context=context)
     try:
         yield site
@@ -51,7 +52,7 @@ def test_the_whole_turn_is_in_view_with_touch_sizes(sized_site: SitePage) -> Non
 @pytest.mark.parametrize("code", [code for code in LANGUAGES if code != SOURCE])
 def test_the_whole_turn_is_in_view_in_every_language(browser: Browser, site_url: str, code: str) -> None:
     """At the smallest phone, 1 to 4 players, in each language (German and Polish words are long)."""
-    context = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True,
+    context = clock.new_context(browser, viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True,
                                   locale=code.replace("_", "-"))
     site = open_site(browser, site_url, context=context)
     try:
@@ -91,7 +92,7 @@ def turn_failures(view: View, where: str) -> list[str]:
 @pytest.mark.parametrize("size", [(360, 640), (844, 390)], ids=["360x640", "844x390"])
 def test_every_card_is_one_tap_away_and_the_menu_folds(browser: Browser, site_url: str,
                                                       size: tuple[int, int]) -> None:
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, is_mobile=True, has_touch=True)
+    context = clock.new_context(browser, viewport={"width": size[0], "height": size[1]}, is_mobile=True, has_touch=True)
     site = open_site(browser, site_url, context=context)
     page = site.page
     try:
@@ -124,7 +125,7 @@ def test_every_card_is_one_tap_away_and_the_menu_folds(browser: Browser, site_ur
 
 
 def test_a_held_die_is_marked_without_colour(browser: Browser, site_url: str) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    context = clock.new_context(browser, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     site = open_site(browser, site_url, context=context)
     page = site.page
     try:
@@ -156,7 +157,7 @@ def finished_solo_history() -> str:
 def test_the_review_fits_a_phone_in_the_longest_languages(browser: Browser, site_url: str, code: str) -> None:
     """The review dialog at 360 px never scrolls sideways: its game picker names a game by
     date, rules and score, which in German was 428 px wide in a 349 px dialog."""
-    context = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True,
+    context = clock.new_context(browser, viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True,
                                   locale=code)
     plant = f"localStorage.setItem({HISTORY_KEY!r}, {json.dumps(finished_solo_history())});"
     site = open_site(browser, site_url, context=context, init_script=plant)

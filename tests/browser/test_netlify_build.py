@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Playwright
 
-from tests.browser import board
+from tests.browser import board, clock
 from tests.browser.pages import CHROMIUM, CHROMIUM_ARGS, ROOT, check_page, open_site, serve, wait_for_offline_ready
 
 pytestmark = pytest.mark.browser
@@ -69,8 +69,8 @@ def test_published_site_boots_plays_and_is_installable(
     server, url = serve.start_server(published, port=0)
     executable = os.environ.get("CHROMIUM_PATH") or (str(CHROMIUM) if CHROMIUM.exists() else None)
     # A profile on disk: Chromium reports an incognito context (Playwright's usual) as never installable.
-    context = playwright.chromium.launch_persistent_context(
-        tmp_path / "profile", executable_path=executable, args=CHROMIUM_ARGS)
+    context = clock.pin(playwright.chromium.launch_persistent_context(
+        tmp_path / "profile", executable_path=executable, args=CHROMIUM_ARGS, timezone_id=clock.ZONE))
     try:
         site = open_site(None, url, context=context)  # type: ignore[arg-type]  # (a persistent context has no browser)
         box, points = board.play_turn_by_clicks(site.page, holds=(0,))  # the game the page starts with, solo

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser import board
+from tests.browser import board, clock
 from tests.browser.pages import check_page, open_site
 
 pytestmark = pytest.mark.browser
@@ -83,7 +83,7 @@ def test_a_hostile_name_is_shown_literally_and_no_dialog_opens(fresh_site):
 
 
 def test_two_tabs_each_finishing_a_game_keep_both_scores(browser, site_url):
-    context = browser.new_context()
+    context = clock.new_context(browser)
     try:
         first = open_site(browser, site_url, context=context)
         second = open_site(browser, site_url, context=context)

@@ -1,5 +1,10 @@
 """Today's ten in the page: opened from the New game dialog or a link, ten decisions
-answered with the dice and the card as in a game, graded at once, and a result to share."""
+answered with the dice and the card as in a game, graded at once, and a result to share.
+
+Every page here has its clock pinned (tests/browser/clock.py) on a day chosen for what its
+ten hold: decision 1 and decision 10 are each a hold on one of :data:`DAYS` and a box on
+the other (the tests check it), and every decision is pressed a second time while its
+grading shows."""
 
 from __future__ import annotations
 
@@ -10,6 +15,7 @@ import re
 import pytest
 from playwright.sync_api import Page
 
+from tests.browser import clock
 from tests.browser.pages import check_page, open_site
 
 pytestmark = pytest.mark.browser
@@ -19,84 +25,143 @@ SQUARES = {"exact": "🟩", "small": "🟨", "larger": "🟧", "more": "🟥"}
 COLOURS_JS = "(sel) => [...document.querySelectorAll(sel + ' .ten-sq')].map(s => s.classList[1].slice(4))"
 
 
+#: Two days whose ten differ where it matters (checked as the ten are answered): on the
+#: first, decision 1 is a box and decision 10 a hold; on the second, the other way round.
+DAYS = {"2026-01-01": ("box", "hold"), "2026-01-05": ("hold", "box")}
+#: What the dialog shows, to see that a press changed nothing.
+SHOWN_JS = "() => document.querySelector('#ten-body').innerHTML"
+
+
 def body(page: Page) -> str:
     return page.locator("#ten-body").inner_text()
 
 
-def answer(page: Page, number: int) -> str:
+def press_again(page: Page, kind: str) -> None:
+    """While a grading shows, press the card and the dice again (a double tap, a second
+    thought): nothing changes, and the focus stays on Next for the keyboard."""
+    shown = page.evaluate(SHOWN_JS)
+    for target in ("#ten-dialog .ten-pad button[data-box]", '#ten-dialog .ten-dice [data-die="0"]'):
+        page.locator(target).first.click()
+        assert page.evaluate(SHOWN_JS) == shown, f"a press on {target} at a {kind} changed the dialog"
+        assert page.evaluate("document.activeElement.id") == "ten-next", f"{target} at a {kind}"
+
+
+def answer(page: Page, number: int) -> tuple[str, str]:
     """Answer decision ``number``: the first open box where no roll is left, else roll all
-    five again (a hold of no dice, always a legal choice). Returns the verdict's colour."""
+    five again (a hold of no dice, always a legal choice); then press again (press_again).
+    Returns the decision's kind ("hold" or "box") and the verdict's colour."""
     page.wait_for_function(f"document.querySelector('#ten-body .ten-progress')?.textContent"
                            f".startsWith('Decision {number} of 10')", timeout=60_000)
     assert page.locator("#ten-dialog [data-card]").count() == 0  # the name opens no card of the game below
-    if page.locator("#ten-roll").count():
-        page.click("#ten-roll")
-    else:
-        page.click("#ten-dialog .ten-pad button[data-box]")
-        if number == 10:  # a second click on the card while the grading shows changes nothing
-            page.click("#ten-dialog .ten-pad button[data-box]")
+    kind = "hold" if page.locator("#ten-roll").count() else "box"
+    page.click("#ten-roll" if kind == "hold" else "#ten-dialog .ten-pad button[data-box]")
     assert page.evaluate("document.activeElement.id") == "ten-next"
+    press_again(page, kind)
     assert page.locator("#ten-said").inner_text() == page.locator("#ten-body .ten-verdict").inner_text().strip()
     [colour] = page.evaluate(COLOURS_JS, "#ten-body .ten-verdict")
     words = page.locator("#ten-body .ten-verdict").inner_text()
     assert ("best choice" in words) == (colour == "exact"), words
     page.click("#ten-next")
-    return colour
+    return kind, colour
 
 
-def answer_all(page: Page, first: int = 1) -> list[str]:
-    """Answer the ten from decision ``first`` on; each verdict's colour."""
-    return [answer(page, number) for number in range(first, 11)]
+def answer_all(page: Page, first: int = 1, last: int = 10) -> tuple[list[str], list[str]]:
+    """Answer decisions ``first`` to ``last``: their kinds, and their verdicts' colours."""
+    answered = [answer(page, number) for number in range(first, last + 1)]
+    return [kind for kind, _ in answered], [colour for _, colour in answered]
 
 
 def stored(page: Page) -> dict:
     return json.loads(page.evaluate("localStorage.getItem('yahtzee:ten')") or "{}")
 
 
+def open_ten(page: Page) -> None:
+    page.click("#new-game")
+    page.click("#setup-ten")
+    assert page.locator("#ten-dialog").evaluate("d => d.open")
+
+
 def test_todays_ten_from_the_new_game_dialog(browser, site_url) -> None:
-    context = browser.new_context()
+    day = "2026-01-01"
+    context = clock.new_context(browser, at=clock.local(day))
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     site = open_site(browser, site_url, context=context)
     page = site.page
     try:
-        page.click("#new-game")
-        page.click("#setup-ten")
-        assert page.locator("#ten-dialog").evaluate("d => d.open")
+        open_ten(page)
         # A die of the position held and released in the dialog: the board's dice never move.
         page.wait_for_selector("#ten-body .ten-progress", timeout=60_000)
+        assert page.input_value("#ten-day") == day
         board_dice = page.locator("#dice").inner_html()
         if page.locator("#ten-roll").count():
             page.click('#ten-dialog [data-die="0"]')
             assert page.locator('#ten-dialog [data-die="0"]').get_attribute("aria-pressed") == "true"
             page.click('#ten-dialog [data-die="0"]')
         assert page.locator("#dice").inner_html() == board_dice
-        verdicts = answer_all(page)
+        kinds, verdicts = answer_all(page)
+        assert (kinds[0], kinds[-1]) == DAYS[day], kinds
         assert set(verdicts) <= set(SQUARES), verdicts
         assert page.evaluate(COLOURS_JS, "#ten-body .ten-grid") == verdicts
         grid = "".join(SQUARES[colour] for colour in verdicts)
         assert "Points lost in all:" in body(page) and "would lose" in body(page)
         assert "Days in a row: 1 · best: 1" in body(page)
-        today = datetime.date.today().isoformat()
-        [day] = stored(page)["days"]
-        assert day["date"] == today and day["finished"] and len(day["choices"]) == 10
-        assert day["colours"] == verdicts and stored(page).get("attempt") is None
+        [kept] = stored(page)["days"]
+        assert kept["date"] == day and kept["finished"] and len(kept["choices"]) == 10
+        assert kept["colours"] == verdicts and stored(page).get("attempt") is None
         # Shared: the date, the points lost, the squares and the day's link; no position.
         page.evaluate("delete Navigator.prototype.share")  # the clipboard path, where no share sheet exists
         page.click("#ten-share")
         page.wait_for_selector("#toast:not([hidden])")
         shared = page.evaluate("navigator.clipboard.readText()")
-        assert shared.startswith("Today's ten, ") and grid in shared and shared.endswith(f"?ten={today}")
+        assert shared.startswith("Today's ten, January 1, 2026: ") and grid in shared
+        assert shared.endswith(f"?ten={day}")
         assert "Decision" not in shared and "Turn" not in shared
         # Opened again, the day shows its result; another go is practice, and says so.
         page.evaluate("document.querySelector('#ten-dialog').close()")
-        page.click("#new-game")
-        page.click("#setup-ten")
+        open_ten(page)
         page.wait_for_selector("#ten-body .ten-grid", timeout=60_000)
         assert page.evaluate(COLOURS_JS, "#ten-body .ten-grid") == verdicts and "not scored" not in body(page)
         page.click("#ten-again")
         page.wait_for_selector("#ten-body .ten-practice", timeout=60_000)
         answer(page, 1)
-        assert stored(page)["attempt"]["practice"] and stored(page)["days"] == [day]  # practice: no result
+        assert stored(page)["attempt"]["practice"] and stored(page)["days"] == [kept]  # practice: no result
+        check_page(site)
+    finally:
+        page.context.close()
+
+
+def test_a_day_that_ends_while_the_dialog_is_open(browser, site_url) -> None:
+    """Begun before midnight, finished after: the result is the day it began on (scored, in
+    the streak, shared with its own date), and the next opening deals the new day's ten."""
+    day, after = "2026-01-05", "2026-01-06"
+    context = clock.new_context(browser, at=clock.local(day, 23, 59, 0))
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    site = open_site(browser, site_url, context=context)
+    page = site.page
+    try:
+        open_ten(page)
+        first_kinds, first = answer_all(page, last=4)
+        context.clock.set_system_time(clock.local(after, 0, 0, 30))  # midnight passes, the dialog open
+        assert page.evaluate("new Date().getDate()") == 6
+        kinds, rest = answer_all(page, first=5)
+        assert (first_kinds[0], kinds[-1]) == DAYS[day], first_kinds + kinds
+        assert "not scored" not in body(page) and "Days in a row: 1 · best: 1" in body(page)
+        assert page.evaluate(COLOURS_JS, "#ten-body .ten-grid") == first + rest
+        [kept] = stored(page)["days"]
+        assert kept["date"] == day and kept["finished"] and kept["colours"] == first + rest
+        page.evaluate("delete Navigator.prototype.share")
+        page.click("#ten-share")
+        page.wait_for_selector("#toast:not([hidden])")
+        shared = page.evaluate("navigator.clipboard.readText()")
+        assert shared.startswith("Today's ten, January 5, 2026: ") and shared.endswith(f"?ten={day}")
+        # Opened again: the new day's ten, scored; the date field reaches the new day.
+        page.evaluate("document.querySelector('#ten-dialog').close()")
+        open_ten(page)
+        page.wait_for_function("document.querySelector('#ten-body .ten-progress')?.textContent"
+                               ".startsWith('Decision 1 of 10')", timeout=60_000)
+        assert page.input_value("#ten-day") == after and page.get_attribute("#ten-day", "max") == after
+        assert "not scored" not in body(page)
+        assert stored(page)["attempt"] == {"date": after, "practice": False, "choices": []}
         check_page(site)
     finally:
         page.context.close()
@@ -118,7 +183,7 @@ def test_a_link_opens_that_days_ten_at_once_and_a_bad_one_says_why(browser, site
         check_page(site)
     finally:
         page.context.close()
-    tomorrow = (datetime.date.today() + datetime.timedelta(days=2)).isoformat()
+    tomorrow = (clock.TODAY + datetime.timedelta(days=2)).isoformat()
     for query, words in ((f"?ten={tomorrow}", "a day still to come"), ("?ten=15.01.2026", "does not name a day")):
         site = open_site(browser, site_url + query)
         try:
@@ -131,17 +196,17 @@ def test_a_link_opens_that_days_ten_at_once_and_a_bad_one_says_why(browser, site
 
 
 def test_a_reload_goes_on_with_the_attempt_where_it_stopped(browser, site_url) -> None:
-    site = open_site(browser, site_url)
+    day = "2026-01-05"
+    site = open_site(browser, site_url, context=clock.new_context(browser, at=clock.local(day)))
     page = site.page
     try:
-        page.click("#new-game")
-        page.click("#setup-ten")
-        first = [answer(page, number) for number in (1, 2, 3)]
+        open_ten(page)
+        first_kinds, first = answer_all(page, last=3)
         page.reload()
         site.wait_ready()
-        page.click("#new-game")
-        page.click("#setup-ten")
-        rest = answer_all(page, first=4)  # waits for "Decision 4 of 10"
+        open_ten(page)
+        kinds, rest = answer_all(page, first=4)  # waits for "Decision 4 of 10"
+        assert (first_kinds[0], kinds[-1]) == DAYS[day], first_kinds + kinds
         assert page.evaluate(COLOURS_JS, "#ten-body .ten-grid") == first + rest
         check_page(site)
     finally:

@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page, Route
 from game.records.statistics import BIN_WIDTH
 from game.screens.versus import share_words
 from game.strategy.distribution import load_preset
-from tests.browser import board
+from tests.browser import board, clock
 from tests.browser.pages import SitePage, check_page, open_site
 
 pytestmark = pytest.mark.browser
@@ -124,7 +124,7 @@ def shot(page: Page, name: str) -> None:
 @pytest.fixture
 def damaged_site(browser: Browser, site_url: str) -> Iterator[SitePage]:
     """A page of its own whose distribution.json arrives damaged (no service worker in the way)."""
-    context = browser.new_context(service_workers="block")
+    context = clock.new_context(browser, service_workers="block")
     try:
         site = open_site(browser, site_url, context=context)
 

@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 
+from tests.browser import clock
 from tests.browser.pages import BOOT_TIMEOUT_S, check_page, open_site, wait_for_offline_ready
 from tests.support import load_tool
 
@@ -27,7 +28,7 @@ def _runtime_path(name: str) -> str:
 
 def test_the_worker_leaves_the_wasm_to_the_network(browser: Browser, site_url: str, site_dir: Path) -> None:
     wasm, core = _runtime_path("pyodide.asm.wasm"), f"/{build.runtime_dirs()['runtime/pyscript']}/core.js"
-    context = browser.new_context()
+    context = clock.new_context(browser)
     try:
         first = open_site(browser, site_url, context=context)
         wait_for_offline_ready(first, site_dir)  # the worker controls the next page, precache complete
@@ -82,7 +83,7 @@ def test_when_the_network_fails_the_wasm_comes_from_cache_storage(
 ) -> None:
     wasm = site_url.rstrip("/") + _runtime_path("pyodide.asm.wasm")
     # No worker, so that nothing but the page's own fallback can answer.
-    context = browser.new_context(service_workers="block")
+    context = clock.new_context(browser, service_workers="block")
     try:
         first = open_site(browser, site_url, context=context)
         first.page.evaluate("(url) => caches.open('dicepad-test').then((cache) => cache.add(url))", wasm)
@@ -103,7 +104,7 @@ def test_when_the_network_fails_the_wasm_comes_from_cache_storage(
 def test_with_the_worker_a_failed_fetch_boots_from_the_precache(
     browser: Browser, site_url: str, site_dir: Path
 ) -> None:
-    context = browser.new_context()
+    context = clock.new_context(browser)
     try:
         first = open_site(browser, site_url, context=context)
         wait_for_offline_ready(first, site_dir)
@@ -118,7 +119,7 @@ def test_with_the_worker_a_failed_fetch_boots_from_the_precache(
 
 def test_with_no_wasm_anywhere_the_player_sees_the_error_notice(browser: Browser, site_url: str) -> None:
     """Pyodide only logs a failed instantiation and waits for ever: the page says so."""
-    context = browser.new_context(service_workers="block")
+    context = clock.new_context(browser, service_workers="block")
     try:
         page, seen, _, _ = _boot_refusing_the_wasm(context, site_url, "abort")
         assert page.is_visible("#error-notice")
