@@ -151,4 +151,4 @@ def test_the_tests_chromium_goes_without_the_features_it_must(browser) -> None:
     [*_, last] = [arg for arg in line if arg.startswith("--disable-features=")]
     disabled = set(last.split("=", 1)[1].split(","))
     assert {*playwright_disabled_features(), *DISABLED_FEATURES} <= disabled
-    assert "WebUIOmniboxPopup" in disabled and "GwpAsanMalloc" in disabled and "PaintHolding" in disabled
+    assert {"WebUIOmniboxPopup", "GwpAsanMalloc", "HeapProfilerReporting", "PaintHolding"} <= disabled
