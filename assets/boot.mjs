@@ -21,6 +21,16 @@ import * as pyodide from "../runtime/pyodide/pyodide.mjs";
 
 export * from "../runtime/pyodide/pyodide.mjs";
 
+// Python runs without JSPI (WebAssembly's stack switching) in Chromium too, as it already
+// does in Firefox and WebKit: the game uses nothing JSPI gives (no run_sync), and with it a
+// Chromium tab can die. Chromium samples allocations (its heap profiler, in every page of
+// about 1 % of its launches; GWP-ASan, in about 1 % of page processes) and walks the stack
+// of each sampled one; its walker does not know where a JSPI stack ends and reads past it.
+// With the heap profiler on, 6 boots of 15 crashed so; with JSPI removed, none
+// (docs/testing.md, "A page that crashes"). Pyodide looks for JSPI when its factory runs,
+// which is in loadPyodide() below, after this.
+for (const name of ["Suspending", "Suspender"]) Reflect.deleteProperty(WebAssembly, name);
+
 const bundleURL = new URL("../game.zip", import.meta.url).href;
 const stdLibURL = new URL("../stdlib.zip", import.meta.url).href;
 // The features loaded on first use (Today's ten), in an archive of their own that the first

@@ -16,12 +16,6 @@ import playwright
 CHROMIUM = Path("/usr/bin/chromium")  # Debian's; Playwright's own download is not reachable here
 #: Features the tests' Chromium goes without, each for a reason of its own:
 DISABLED_FEATURES = (
-    # Both sample allocations and record each one's stack: GWP-ASan in about 1 % of page
-    # processes, the heap profiler in every page process of about 1 % of browsers. In a page
-    # running Python on a WebAssembly stack of its own (JSPI, Pyodide's), Chromium's stack
-    # walker reads past that stack and the page process dies. That was the suite's "Target
-    # crashed" (docs/testing.md, "A page that crashes").
-    "GwpAsanMalloc", "GwpAsanPartitionAlloc", "HeapProfilerReporting",
     # The omnibox popup of a headless window: a second renderer, with a page of Chrome's own,
     # for every context a test opens (about a second of CPU each, nothing a test looks at).
     "WebUIOmniboxPopup", "WebUIOmniboxAimPopup",
