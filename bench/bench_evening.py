@@ -54,12 +54,21 @@ RUN_PY = "(src) => { const s = document.createElement('script'); s.type = 'py'; 
 #: Skip ahead, if the computer's turn still offers it (it may end between a look and a click).
 CLICK_SKIP_IF_SHOWN = "() => { const s = document.querySelector('#skip'); if (s) s.click(); return !!s; }"
 GOAL_FLAT = 1.10
+#: Parts of the memory dump shown beside the owners (V8's code, the wasm's among it).
+DETAIL = ("v8/main/code", "v8/main/heap", "v8/main/malloc", "v8/main/wasm")
 GOAL_PHONE_MB = 400
 
 
 #: Ann (seat 0) to move, with Roll enabled (a computer's turn disables it).
 ANN_TO_MOVE = """() => document.querySelector('#scorecard thead th.current')?.dataset.seat === '0'
   && !document.querySelector('#roll')?.disabled"""
+
+
+def wait_for(page: Any, selector: str) -> None:
+    """Wait until ``selector`` shows. Not ``page.wait_for_selector``: the element handle it
+    returns keeps the element, and the detached tree around it once the page redraws, alive
+    in the page until it is disposed; a benchmark of the page's memory must hold nothing."""
+    page.locator(selector).first.wait_for(timeout=60_000)
 
 
 def ann_to_move(page: Any) -> bool:
@@ -77,7 +86,7 @@ def play_ann(page: Any) -> None:
     board.roll_button(page).click()
     if page.locator("#coach-values").get_attribute("aria-expanded") != "true":
         page.click("#coach-values")
-    page.wait_for_selector(".coach-values td", timeout=60_000)
+    wait_for(page, ".coach-values td")
     board.roll_button(page).click()
     shown = board.previews(page)
     box = max(shown, key=lambda b: shown[b])
@@ -96,14 +105,14 @@ def play_game(page: Any) -> None:
 
 def review(page: Any) -> None:
     page.click("#review-game")
-    page.wait_for_selector("#review-body [data-total-loss]", timeout=60_000)
+    wait_for(page, "#review-body [data-total-loss]")
     page.click("#review-dialog [data-close]")
 
 
 def todays_ten(page: Any) -> None:
     """Today's ten from the end of a game, answered to the end (practice after the first)."""
     page.click("#ten-open")
-    page.wait_for_selector("#ten-body .ten-progress, #ten-body .ten-grid", timeout=60_000)
+    wait_for(page, "#ten-body .ten-progress, #ten-body .ten-grid")
     if page.locator("#ten-again").count():
         page.click("#ten-again")
     for number in range(1, 11):
@@ -111,8 +120,46 @@ def todays_ten(page: Any) -> None:
                                ".startsWith('Decision ' + n + ' ')", arg=number, timeout=60_000)
         page.click("#ten-roll" if page.locator("#ten-roll").count() else "#ten-dialog .ten-pad button[data-box]")
         page.click("#ten-next")
-    page.wait_for_selector("#ten-body .ten-grid", timeout=60_000)
+    wait_for(page, "#ten-body .ten-grid")
     page.evaluate("document.querySelector('#ten-dialog').close()")
+
+
+def breakdown(page: Any, cdp: Any) -> dict[str, float]:
+    """The page process's memory by owner (MB), from one of Chromium's memory-infra dumps
+    (the DevTools protocol's tracing): V8's heaps and its code, Blink's garbage-collected heap
+    (the DOM), PartitionAlloc and malloc, and the rest; plus the DOM's counts."""
+    events: list[dict[str, Any]] = []
+    done: list[bool] = []
+
+    def collect(message: dict[str, Any]) -> None:
+        events.extend(message["value"])
+
+    def complete(_message: dict[str, Any]) -> None:
+        done.append(True)
+
+    cdp.on("Tracing.dataCollected", collect)
+    cdp.on("Tracing.tracingComplete", complete)
+    cdp.send("Tracing.start", {"traceConfig": {"includedCategories": ["disabled-by-default-memory-infra"],
+                                               "memoryDumpConfig": {"triggers": []}},
+                               "transferMode": "ReportEvents"})
+    cdp.send("Tracing.requestMemoryDump", {"deterministic": True, "levelOfDetail": "detailed"})
+    cdp.send("Tracing.end")
+    while not done:
+        page.wait_for_timeout(100)
+    cdp.remove_listener("Tracing.dataCollected", collect)
+    cdp.remove_listener("Tracing.tracingComplete", complete)
+    owners: dict[str, float] = {}
+    for event in events:
+        allocators = event.get("args", {}).get("dumps", {}).get("allocators", {})
+        if "blink_gc" not in allocators:  # not the page process
+            continue
+        for name, dump in allocators.items():
+            size = dump.get("attrs", {}).get("size")
+            if size is not None and ("/" not in name or name in DETAIL):
+                owners[name] = int(size["value"], 16) / 2**20
+    counters = cdp.send("Memory.getDOMCounters")
+    return {**owners, "dom_nodes": counters["nodes"], "listeners": counters["jsEventListeners"],
+            "documents": counters["documents"]}
 
 
 def measure(page: Any, cdp: Any) -> dict[str, float]:
@@ -176,6 +223,9 @@ def main() -> None:
                     print(f"{game:5d} {figures['renderer_mb']:11.0f} {figures['v8_mb']:7.1f} "
                           f"{figures['wasm_mb']:8.1f} {figures['objects']:8.0f} "
                           f"{(time.monotonic() - start) / 60:7.1f}", flush=True)
+                    owners = breakdown(page, cdp)
+                    print("      " + ", ".join(f"{name} {mb:.1f}" for name, mb in sorted(owners.items())),
+                          flush=True)
                 if game == args.games:
                     break
                 play_game(page)
