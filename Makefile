@@ -97,11 +97,11 @@ test: chromium engines faketime pydeps deps
 	$(VPY) -m ruff check .
 	$(VPY) -m mypy
 	@rm -f .clock-test.log; \
-	$(call ON_CLOCK,'<-12>+12') $(VPY) -m pytest $(CPYTHON_TESTS) -n 2 -q -p no:cacheprovider > .clock-test.log 2>&1 & clock=$$!; \
-	rc=0; $(VPY) -m pytest -n $(TEST_WORKERS) --dist loadgroup -m "browser or engines" || rc=$$?; \
+	$(call ON_CLOCK,'<-12>+12') $(VPY) -m pytest $(CPYTHON_TESTS) -n 2 -q -p no:cacheprovider --durations=8 > .clock-test.log 2>&1 & clock=$$!; \
+	rc=0; $(VPY) -m pytest -n $(TEST_WORKERS) --dist loadgroup -m "browser or engines" --durations=8 || rc=$$?; \
 	$(call PYTEST_RC,browsers); browsers=$$rc; \
 	rc=0; wait $$clock || rc=$$?; \
-	echo "--- the CPython suite, its clock at $(CLOCK_AHEAD) in UTC-12 (.clock-test.log):"; tail -n 25 .clock-test.log; \
+	echo "--- the CPython suite, its clock at $(CLOCK_AHEAD) in UTC-12 (.clock-test.log):"; tail -n 40 .clock-test.log; \
 	$(call PYTEST_RC,CPython); [ $$browsers -eq 0 ] && [ $$rc -eq 0 ]
 
 # The CPython suite on both sides of the date line, a year ahead at 23:59: UTC+14, then

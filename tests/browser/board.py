@@ -82,7 +82,7 @@ def new_game(page: Page, names: list[str], kinds: list[str] | None = None, prese
     page.check(f'input[name="preset"][value="{preset}"]')
     page.uncheck("#setup-real-dice")
     page.click("#setup-start")
-    page.wait_for_selector("#setup", state="hidden")
+    page.locator("#setup").first.wait_for(state="hidden")
 
 
 def play_turn_by_clicks(page: Page, preset: str = "official", holds: tuple[int, ...] = ()) -> tuple[str, int]:

@@ -137,7 +137,7 @@ class RandomPlay:
     def _force_click(self, selector: str) -> None:
         """Click even a disabled control (to no effect), once it is on screen: a forced click
         fails on a control a re-render left without a box for an instant (seen under load)."""
-        self.page.wait_for_selector(selector, state="visible", timeout=5_000)
+        self.page.locator(selector).first.wait_for(state="visible", timeout=5_000)
         self.page.click(selector, force=True)
 
     def _key_or_click(self, keys: Sequence[str], selector: str | None = None) -> str:

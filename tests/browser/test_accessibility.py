@@ -63,7 +63,7 @@ def audit_dialog(page: Page, opener: str, dialog: str, what: str, ready: str | N
     default), audit the dialog alone, and close it."""
     board.close_end_dialogs(page)
     page.click(opener)
-    page.wait_for_selector(ready or dialog, state="visible", timeout=30_000)
+    page.locator(ready or dialog).first.wait_for(state="visible", timeout=30_000)
     try:
         assert_accessible(page, what, [dialog])
     finally:
@@ -79,7 +79,7 @@ def finish_solo_game(site: SitePage) -> None:
     """A new solo game, played to its end: the high-score name prompt opens."""
     board.new_game(site.page, ["Solo"])
     assert site.run_python(FINISH_GAME) is True
-    site.page.wait_for_selector("#status .result")
+    site.page.locator("#status .result").first.wait_for()
 
 
 # The board ----------------------------------------------------------------------------
@@ -112,10 +112,10 @@ def test_board_with_hints_and_every_value(site: SitePage, scheme: str) -> None:
     if page.get_attribute("#hints", "aria-pressed") != "true":
         page.click("#hints")
     try:
-        page.wait_for_selector("#coach .coach-line[data-confidence]", timeout=30_000)
+        page.locator("#coach .coach-line[data-confidence]").first.wait_for(timeout=30_000)
         assert_accessible(page, f"the board with Hints on (the coach's line) [{scheme}]")
         page.click("#coach-values")
-        page.wait_for_selector("#coach table.coach-values")
+        page.locator("#coach table.coach-values").first.wait_for()
         assert_accessible(page, f"the board with Hints on and every choice's value [{scheme}]")
     finally:
         if page.get_attribute("#hints", "aria-pressed") == "true":
@@ -150,7 +150,7 @@ def test_board_at_a_friends_turn(site: SitePage, scheme: str) -> None:
     board.new_game(page, ["Ann", "Ben"], ["human", "link"])
     if board.roll_button(page).is_enabled():
         board.play_turn_by_clicks(page)
-    page.wait_for_selector("[data-turn-link]")
+    page.locator("[data-turn-link]").first.wait_for()
     assert_accessible(page, f"the board at a friend's turn [{scheme}]")
 
 
@@ -187,8 +187,8 @@ def test_games_dialog(site: SitePage, scheme: str) -> None:
     board.close_end_dialogs(page)
     page.click("#show-games")
     # Waited for, not counted at once: under load the lists may be drawn a moment later.
-    page.wait_for_selector("#games-list [data-resume]", state="attached")
-    page.wait_for_selector("#friends-list [data-friends-game]", state="attached")
+    page.locator("#games-list [data-resume]").first.wait_for(state="attached")
+    page.locator("#friends-list [data-friends-game]").first.wait_for(state="attached")
     try:
         assert_accessible(page, f"the Games dialog [{scheme}]", ["#games-dialog"])
     finally:
@@ -201,7 +201,7 @@ def test_player_card_dialog(site: SitePage, scheme: str) -> None:
     start_two_players(site)
     board.play_turn_by_clicks(page)
     page.click('#scorecard [data-card="0"]')
-    page.wait_for_selector("#card-dialog", state="visible")
+    page.locator("#card-dialog").first.wait_for(state="visible")
     try:
         assert_accessible(page, f"a player's card [{scheme}]", ["#card-dialog"])
     finally:
@@ -217,7 +217,7 @@ def test_settings_dialog(site: SitePage, scheme: str) -> None:
 
 def test_high_score_name_dialog(site: SitePage, scheme: str) -> None:
     finish_solo_game(site)
-    site.page.wait_for_selector("#name-dialog", state="visible")
+    site.page.locator("#name-dialog").first.wait_for(state="visible")
     assert_accessible(site.page, f"the high-score name prompt [{scheme}]", ["#name-dialog"])
 
 
@@ -227,7 +227,7 @@ def test_high_score_table(site: SitePage, scheme: str) -> None:
         page.click("#name-form button[type=submit]")
     else:
         page.click("#show-scores")
-    page.wait_for_selector("#scores-dialog", state="visible")
+    page.locator("#scores-dialog").first.wait_for(state="visible")
     assert page.locator("#scores-table tbody tr").count() >= 1
     try:
         assert_accessible(page, f"the high-score table [{scheme}]", ["#scores-dialog"])

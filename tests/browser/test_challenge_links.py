@@ -70,7 +70,7 @@ def test_challenge_a_friend_copies_a_link_that_replays_the_game(browser, site_ur
         board.close_end_dialogs(page)
         score = board.total(page, 0, "grand")
         page.click("#challenge-friend")
-        page.wait_for_selector("#toast:not([hidden])")
+        page.locator("#toast:not([hidden])").first.wait_for()
         assert page.locator("#toast").inner_text().startswith("Link copied")
         copied = page.evaluate("navigator.clipboard.readText()")
         assert copied.startswith(site_url) and "seed=copy-me" in copied and f"beat={score}" in copied
@@ -85,7 +85,7 @@ def test_the_daily_challenge_is_the_same_game_for_everyone_today(browser, site_u
     try:
         first.page.click("#new-game")
         first.page.click("#setup-daily")
-        first.page.wait_for_selector("#setup", state="hidden")
+        first.page.locator("#setup").first.wait_for(state="hidden")
         assert play_with_holds(first.page) == play_with_holds(second.page)
     finally:
         first.page.context.close()

@@ -38,7 +38,7 @@ def test_hints_match_the_coach_engine(site, official):
     assert page.get_attribute("#hints", "aria-pressed") == "true"
     for _turn in range(3):
         board.roll_button(page).click()
-        page.wait_for_selector("#coach .coach-line[data-confidence]")
+        page.locator("#coach .coach-line[data-confidence]").first.wait_for()
         if page.locator("#coach-values").get_attribute("aria-expanded") == "false":
             page.click("#coach-values")
         filled = board.filled(page, 0)
@@ -80,7 +80,7 @@ def test_an_assisted_game_is_marked_in_the_high_scores(site):
     board.new_game(page, ["Helped"])
     page.click("#hints")
     board.roll_button(page).click()
-    page.wait_for_selector("#coach .coach-line[data-confidence]")
+    page.locator("#coach .coach-line[data-confidence]").first.wait_for()
     page.click("#hints")
     page.click("#scorecard button[data-preview]")
     for _ in range(12):
@@ -101,7 +101,7 @@ def test_real_dice_mode_keeps_the_card_and_advises(site, official):
     page.fill("#dice-input", "66612")
     page.press("#dice-input", "Enter")
     assert board.dice(page) == (6, 6, 6, 1, 2)
-    page.wait_for_selector("#coach .coach-line[data-confidence]")
+    page.locator("#coach .coach-line[data-confidence]").first.wait_for()
     best = rank_options(official, {}, (6, 6, 6, 1, 2), 2)[0]
     assert page.locator("#coach .coach-line").inner_text().startswith(f"Coach: {describe(best)}")
     for i in (0, 1, 2):
@@ -120,7 +120,7 @@ def test_real_dice_mode_keeps_the_card_and_advises(site, official):
 def open_review_of_this_game(page) -> None:
     board.close_end_dialogs(page)
     page.click("#review-game")
-    page.wait_for_selector("#review-body [data-total-loss]", timeout=30_000)
+    page.locator("#review-body [data-total-loss]").first.wait_for(timeout=30_000)
 
 
 def test_a_deliberate_mistake_shows_in_the_review_with_its_loss(site, official):
@@ -149,8 +149,8 @@ def test_a_deliberate_mistake_shows_in_the_review_with_its_loss(site, official):
 def test_the_review_of_the_optimal_computer_shows_no_loss(site):
     page = site.page
     board.new_game(page, ["Oracle"], ["optimal"])
-    page.wait_for_selector("#skip").click()
-    page.wait_for_selector("#status .result", timeout=60_000)
+    page.locator("#skip").first.click()
+    page.locator("#status .result").first.wait_for(timeout=60_000)
     open_review_of_this_game(page)
     assert float(page.get_attribute("#review-body [data-total-loss]", "data-total-loss")) == 0.0
     assert page.locator("#review-body .flawless").count() == 1

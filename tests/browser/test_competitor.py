@@ -23,8 +23,8 @@ def test_the_competitor_plays_to_win_and_its_review_shows_where_that_parted(brow
     page = site.page
     try:
         board.new_game(page, ["Ace", "Opt"], ["to_win", "optimal"])
-        page.wait_for_selector("#skip").click()
-        page.wait_for_selector("#status .result", timeout=180_000)
+        page.locator("#skip").first.click()
+        page.locator("#status .result").first.wait_for(timeout=180_000)
         state = save.loads(site.run_python("from game.main import app\nfrom game.core import save\n"
                                            "result = save.dumps(app.state)"))
         assert [p.kind for p in state.players] == ["to_win", "optimal"] and state.over

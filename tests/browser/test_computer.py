@@ -28,7 +28,7 @@ CLICK_SKIP_IF_SHOWN = "() => { const s = document.querySelector('#skip'); if (s)
 
 def watch_computer_turn(page) -> set[str]:
     """The announcements of one computer turn, until a second one shows or the turn ends."""
-    page.wait_for_selector("#skip")  # the computer is playing: Roll is disabled, Skip is offered
+    page.locator("#skip").first.wait_for()  # the computer is playing: Roll is disabled, Skip is offered
     assert board.roll_button(page).is_disabled()
     page.wait_for_function("document.querySelector('#announce').innerText.startsWith('Bot')")
     seen = set()
@@ -74,8 +74,8 @@ def test_a_computer_turn_plays_out_visibly_and_can_be_skipped(site):
 def test_two_computers_play_a_whole_game_when_skipped(site):
     page = site.page
     board.new_game(page, ["Ada", "Bob"], ["optimal", "greedy"])
-    page.wait_for_selector("#skip").click()
-    page.wait_for_selector("#status .result", timeout=60_000)
+    page.locator("#skip").first.click()
+    page.locator("#status .result").first.wait_for(timeout=60_000)
     for seat in (0, 1):
         assert len(board.filled(page, seat)) == 13
         board.check_totals(page, seat)

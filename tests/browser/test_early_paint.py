@@ -62,7 +62,7 @@ def test_a_returning_visit_paints_the_saved_board_before_python_and_wakes_withou
         fresh_site: SitePage) -> None:
     page = fresh_site.page
     play_a_little(fresh_site)
-    page.wait_for_selector("#scorecard [data-win-chance]")  # the board complete: the chances are in
+    page.locator("#scorecard [data-win-chance]").first.wait_for()  # the board complete: the chances are in
     settle(fresh_site)
     record = kept(page)
     assert record["build"] and record["lang"] == "en" and set(record["regions"]) >= {"dice", "scorecard"}
@@ -75,7 +75,7 @@ def test_a_returning_visit_paints_the_saved_board_before_python_and_wakes_withou
     assert waking["inert"] is True and waking["rolling"] == 0  # drawn as it stood, not tumbling
     assert waking["regions"]["scorecard"] == drawn["scorecard"] and waking["regions"]["status"] == drawn["status"]
     assert page.evaluate("document.querySelector('main.board').inert") is False
-    page.wait_for_selector("#scorecard [data-win-chance]")
+    page.locator("#scorecard [data-win-chance]").first.wait_for()
     assert page.evaluate(BOXES_JS) == waking["boxes"]  # Python's board is where the painted one was
     assert page.evaluate(REGIONS_JS)["scorecard"] == drawn["scorecard"]
 
@@ -90,7 +90,7 @@ def test_never_a_wrong_board(fresh_site: SitePage) -> None:
 
     def loading_after(change: str, address: str | None = None) -> str:
         """After ``change`` to storage, was the page's first board the loading view?"""
-        page.wait_for_selector("#scorecard [data-win-chance]")  # nothing left to draw (the chances are in)
+        page.locator("#scorecard [data-win-chance]").first.wait_for()  # nothing left to draw (the chances are in)
         settle(fresh_site)
         page.evaluate(change)
         if address is None:

@@ -144,7 +144,7 @@ def test_the_turn_link_is_shared_or_copied(browser, site_url):
         page.evaluate("delete Navigator.prototype.share")  # no share sheet: the clipboard
         href, _ = first_link(page)
         page.click("[data-turn-link]")
-        page.wait_for_selector("#toast:not([hidden])")
+        page.locator("#toast:not([hidden])").first.wait_for()
         assert page.evaluate("navigator.clipboard.readText()") == site_url + href
         assert page.url == site_url  # the link was copied, not followed
         check_page(site)
@@ -183,13 +183,13 @@ def test_share_result_of_a_daily_challenge_opens_the_final_card_elsewhere(phones
     board.open_menu(page)
     page.click("#new-game")
     page.click("#setup-daily")
-    page.wait_for_selector("#setup", state="hidden")
+    page.locator("#setup").first.wait_for(state="hidden")
     for _ in range(13):
         board.play_turn_by_clicks(page)
     board.close_end_dialogs(page)
     score = board.total(page, 0, "grand")
     page.click("#share-result")
-    page.wait_for_selector("#toast:not([hidden])")
+    page.locator("#toast:not([hidden])").first.wait_for()
     text = page.evaluate("navigator.clipboard.readText()")
     lines = text.splitlines()
     assert lines[0].startswith("Dice Pad daily challenge · Official") and re.search(r"\d{4}$", lines[0])
@@ -219,12 +219,12 @@ def test_games_with_friends_are_listed_and_resumed_offline_and_a_link_never_disc
     line = friends.inner_text()
     assert "Ann, Ben" in line and "Ann's turn" in line and "Ben scored" in line
     own.click()  # the solo game back on the board; the game with Ann goes to the list only
-    page.wait_for_selector("#games-dialog", state="hidden")
+    page.locator("#games-dialog").first.wait_for(state="hidden")
     assert page.locator("#scorecard thead th[data-seat]").count() == 1
     board.open_menu(page)
     page.click("#show-games")
     page.click("#friends-list [data-friends-game]")
-    page.wait_for_selector("#games-dialog", state="hidden")
+    page.locator("#games-dialog").first.wait_for(state="hidden")
     settle(page)
     assert page.locator("[data-turn-link]").count() == 1 and board.filled(page, 1)
     board.open_menu(page)

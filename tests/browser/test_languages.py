@@ -110,7 +110,7 @@ def test_a_german_browser_sees_german_from_the_first_paint(browser: Browser, sit
         }
       }).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-words']});""")
     page.goto(site_url)
-    page.wait_for_selector("body[data-state=ready]", timeout=120_000)
+    page.locator("body[data-state=ready]").first.wait_for(timeout=120_000)
     words = words_of(site_dir, "de")
     shown = page.evaluate("window.__atShown")
     assert shown is not None and shown["lang"] == "de" and shown["state"] == "loading", shown
@@ -153,7 +153,7 @@ def test_settings_changes_the_language_at_once_and_keeps_the_game(fresh_site: Si
     screenshot(page, "language-settings-pl")
     # Kept on this device: a reload speaks Polish before Python starts.
     page.reload()
-    page.wait_for_selector("body[data-state=ready]", timeout=120_000)
+    page.locator("body[data-state=ready]").first.wait_for(timeout=120_000)
     assert page.get_attribute("html", "lang") == "pl" and not untranslated(page, words)
     page.click("#show-settings")
     page.select_option("#settings-language", "")  # as the browser: English here
@@ -228,7 +228,7 @@ def test_a_whole_game_in_the_pseudo_locale_shows_nothing_that_is_not_from_a_cata
     site.run_python("from game.main import app\nfrom game.core.players import Player\n"
                     "app.start([Player('Ann'), Player('Ben')], seed='pseudo')\napp.toggle_hints()\napp.roll()\n"
                     "result = True")
-    page.wait_for_selector("#coach .coach-reason")
+    page.locator("#coach .coach-reason").first.wait_for()
     page.click("#coach-values")
     look("a turn with the coach")
     site.run_python(board.FINISH_GAME_PY, timeout=60)
@@ -245,20 +245,20 @@ def test_a_whole_game_in_the_pseudo_locale_shows_nothing_that_is_not_from_a_cata
         page.click(button)
         if button == "#show-stats":
             page.check("#stats-assisted")  # the game had the coach on
-        page.wait_for_selector(ready or dialog, timeout=60_000)
+        page.locator(ready or dialog).first.wait_for(timeout=60_000)
         look(dialog)
     screenshot(page, "language-pseudo-settings")
     # Today's ten: a position, its grading, and the result (the end of a game opens it).
     page.evaluate("document.querySelectorAll('dialog[open]').forEach((d) => d.close())")
     page.click("#ten-open")
-    page.wait_for_selector("#ten-body .ten-progress", timeout=60_000)
+    page.locator("#ten-body .ten-progress").first.wait_for(timeout=60_000)
     look("today's ten: a position")
     for number in range(1, 11):
         page.click("#ten-roll" if page.locator("#ten-roll").count() else "#ten-dialog .ten-pad button[data-box]")
-        page.wait_for_selector("#ten-body .ten-reason")
+        page.locator("#ten-body .ten-reason").first.wait_for()
         look(f"today's ten: grading {number}")
         page.click("#ten-next")
-    page.wait_for_selector("#ten-body .ten-grid")
+    page.locator("#ten-body .ten-grid").first.wait_for()
     look("today's ten: the result")
     found = {where: texts for where, texts in seen.items() if texts}
     assert not found, json.dumps({w: [t for t, _ in texts][:6] for w, texts in found.items()}, ensure_ascii=False,
@@ -274,7 +274,7 @@ def test_a_switch_that_cannot_load_keeps_the_language_and_the_last_choice_wins(
     page = site.page
     page.click("#show-settings")
     page.select_option("#settings-language", "pl")
-    page.wait_for_selector("#notices :text('Polski')")  # "Polski could not be loaded…", in English
+    page.locator("#notices :text('Polski')").first.wait_for()  # "Polski could not be loaded…", in English
     assert page.get_attribute("html", "lang") == "en" and page.input_value("#settings-language") == ""
     assert page.evaluate("JSON.parse(localStorage.getItem('yahtzee:settings')).language") == ""
     # Two choices in a row: whichever files come last, the page speaks the last choice.

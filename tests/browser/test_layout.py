@@ -165,7 +165,7 @@ def test_the_review_fits_a_phone_in_the_longest_languages(browser: Browser, site
     try:
         page.click("#menu-toggle")
         page.click("#show-review")
-        page.wait_for_selector("#review-body li", timeout=60_000)  # the review drawn, its table fetched
+        page.locator("#review-body li").first.wait_for(timeout=60_000)  # the review drawn, its table fetched
         assert page.locator("#review-game-select option").count() == 1
         wide, room = page.evaluate("(d => [d.scrollWidth, d.clientWidth])(document.getElementById('review-dialog'))")
         screenshot(page, f"review-{code}-360x640")

@@ -101,7 +101,7 @@ def test_an_exception_in_a_handler_shows_the_notice_and_is_recorded(fresh_site):
                           "app.roll = broken\nresult = 1")
     assert not page.locator("#error-notice").is_visible()
     board.roll_button(page).click()
-    page.wait_for_selector("#error-notice", state="visible")
+    page.locator("#error-notice").first.wait_for(state="visible")
     assert "Something went wrong — your game is saved" in page.locator("#error-notice").inner_text()
     recorded = fresh_site.recorded_errors()
     assert len(recorded) == 1 and "a bug in roll" in recorded[0] and recorded[0].startswith("python:")

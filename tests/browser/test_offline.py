@@ -114,9 +114,9 @@ def test_todays_ten_plays_offline(offline: Offline) -> None:
     page = offline.site.page
     page.click("#new-game")
     page.click("#setup-ten")
-    page.wait_for_selector("#ten-body .ten-progress", timeout=60_000)
+    page.locator("#ten-body .ten-progress").first.wait_for(timeout=60_000)
     page.click("#ten-roll" if page.locator("#ten-roll").count() else "#ten-dialog .ten-pad button[data-box]")
-    page.wait_for_selector("#ten-body .ten-reason")
+    page.locator("#ten-body .ten-reason").first.wait_for()
     assert page.evaluate("navigator.onLine") is False
     page.evaluate("document.querySelectorAll('dialog[open]').forEach((d) => d.close())")
 

@@ -48,12 +48,12 @@ BEFORE_PYTHON = ("loading", "waking")
 
 def open_settings(page: Page) -> None:
     page.click("#show-settings")
-    page.wait_for_selector("#settings-dialog", state="visible")
+    page.locator("#settings-dialog").first.wait_for(state="visible")
 
 
 def close_settings(page: Page) -> None:
     page.click("#settings-dialog [data-close]")
-    page.wait_for_selector("#settings-dialog", state="hidden")
+    page.locator("#settings-dialog").first.wait_for(state="hidden")
 
 
 def shown(page: Page) -> dict[str, object]:

@@ -90,7 +90,7 @@ def test_todays_ten_from_the_new_game_dialog(browser, site_url) -> None:
     try:
         open_ten(page)
         # A die of the position held and released in the dialog: the board's dice never move.
-        page.wait_for_selector("#ten-body .ten-progress", timeout=60_000)
+        page.locator("#ten-body .ten-progress").first.wait_for(timeout=60_000)
         assert page.input_value("#ten-day") == day
         board_dice = page.locator("#dice").inner_html()
         if page.locator("#ten-roll").count():
@@ -111,7 +111,7 @@ def test_todays_ten_from_the_new_game_dialog(browser, site_url) -> None:
         # Shared: the date, the points lost, the squares and the day's link; no position.
         page.evaluate("delete Navigator.prototype.share")  # the clipboard path, where no share sheet exists
         page.click("#ten-share")
-        page.wait_for_selector("#toast:not([hidden])")
+        page.locator("#toast:not([hidden])").first.wait_for()
         shared = page.evaluate("navigator.clipboard.readText()")
         assert shared.startswith("Today's ten, January 1, 2026: ") and grid in shared
         assert shared.endswith(f"?ten={day}")
@@ -119,10 +119,10 @@ def test_todays_ten_from_the_new_game_dialog(browser, site_url) -> None:
         # Opened again, the day shows its result; another go is practice, and says so.
         page.evaluate("document.querySelector('#ten-dialog').close()")
         open_ten(page)
-        page.wait_for_selector("#ten-body .ten-grid", timeout=60_000)
+        page.locator("#ten-body .ten-grid").first.wait_for(timeout=60_000)
         assert page.evaluate(COLOURS_JS, "#ten-body .ten-grid") == verdicts and "not scored" not in body(page)
         page.click("#ten-again")
-        page.wait_for_selector("#ten-body .ten-practice", timeout=60_000)
+        page.locator("#ten-body .ten-practice").first.wait_for(timeout=60_000)
         answer(page, 1)
         assert stored(page)["attempt"]["practice"] and stored(page)["days"] == [kept]  # practice: no result
         check_page(site)
@@ -151,7 +151,7 @@ def test_a_day_that_ends_while_the_dialog_is_open(browser, site_url) -> None:
         assert kept["date"] == day and kept["finished"] and kept["colours"] == first + rest
         page.evaluate("delete Navigator.prototype.share")
         page.click("#ten-share")
-        page.wait_for_selector("#toast:not([hidden])")
+        page.locator("#toast:not([hidden])").first.wait_for()
         shared = page.evaluate("navigator.clipboard.readText()")
         assert shared.startswith("Today's ten, January 5, 2026: ") and shared.endswith(f"?ten={day}")
         # Opened again: the new day's ten, scored; the date field reaches the new day.
@@ -171,7 +171,7 @@ def test_a_link_opens_that_days_ten_at_once_and_a_bad_one_says_why(browser, site
     site = open_site(browser, site_url + "?ten=2026-01-15")
     page = site.page
     try:
-        page.wait_for_selector("#ten-body .ten-progress", timeout=60_000)
+        page.locator("#ten-body .ten-progress").first.wait_for(timeout=60_000)
         assert page.locator("#ten-dialog").evaluate("d => d.open")
         assert "not scored" in body(page)  # an earlier day is practice
         assert page.input_value("#ten-day") == "2026-01-15"

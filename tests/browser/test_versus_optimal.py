@@ -61,7 +61,7 @@ def test_the_end_screen_compares_a_solo_score_with_perfect_play(site: SitePage) 
 def test_every_person_is_compared_and_no_computer(site: SitePage) -> None:
     page = site.page
     totals = finish(site, ["Ann", "Bot", "<b>Cy</b>"], ["human", "greedy", "human"])
-    page.wait_for_selector("#status [data-versus-optimal]")
+    page.locator("#status [data-versus-optimal]").first.wait_for()
     lines = page.eval_on_selector_all("#status [data-versus-optimal]", "els => els.map(e => [e.dataset.seat, "
                                       "e.innerText])")
     assert lines == [["0", f"Ann’s {expected_line(totals[0])}."], ["2", f"<b>Cy</b>’s {expected_line(totals[2])}."]]
@@ -103,12 +103,12 @@ def test_screenshots(site: SitePage, size: str, theme: str) -> None:
     try:
         if not page.locator("#status [data-versus-optimal]").count():
             finish(site, ["Ann", "Bot", "Cy"], ["human", "greedy", "human"])
-            page.wait_for_selector("#status [data-versus-optimal]")
+            page.locator("#status [data-versus-optimal]").first.wait_for()
         page.locator("#status").scroll_into_view_if_needed()
         shot(page, f"versus-end-{size}-{theme}")
         board.open_menu(page)
         page.click("#show-stats")
-        page.wait_for_selector("#stats-body svg path.perfect-play")
+        page.locator("#stats-body svg path.perfect-play").first.wait_for()
         shot(page, f"versus-stats-{size}-{theme}")
         page.click("#stats-dialog [data-close]")
     finally:
@@ -148,7 +148,7 @@ def test_a_damaged_distribution_shows_no_line_and_breaks_nothing(damaged_site: S
     assert [url for url in damaged_site.requests if url.endswith(ASSET)]
     board.open_menu(page)
     page.click("#show-stats")
-    page.wait_for_selector("#stats-body svg")
+    page.locator("#stats-body svg").first.wait_for()
     page.wait_for_timeout(500)
     assert page.locator("#stats-body svg path.perfect-play").count() == 0
     assert page.locator("#status [data-versus-optimal]").count() == 0

@@ -68,8 +68,8 @@ def _boot_refusing_the_wasm(
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(site_url)
-    page.wait_for_selector('body[data-state="ready"], #error-notice:not([hidden])', state="attached",
-                          timeout=BOOT_TIMEOUT_S * 1000)
+    page.locator('body[data-state="ready"], #error-notice:not([hidden])').first.wait_for(
+        state="attached", timeout=BOOT_TIMEOUT_S * 1000)
     return page, seen, failed, errors
 
 

@@ -120,7 +120,7 @@ def test_the_coach_ranks_for_winning_beside_the_average(browser, site_url) -> No
         aim.wait_for(timeout=30_000)
         if page.locator("#coach-values").get_attribute("aria-expanded") == "false":
             page.click("#coach-values")
-        page.wait_for_selector("#coach .coach-values td[data-chance]")
+        page.locator("#coach .coach-values td[data-chance]").first.wait_for()
         table = T.load_table("official", (T.ASSET_DIR / "official.bin").read_bytes())
         spread = SP.load_preset("official")
         ranked = rank_to_win(table, spread, {}, board.dice(page), 2, Goal.win([forecast(table, spread, {}, 0)]))
