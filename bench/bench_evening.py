@@ -13,7 +13,9 @@ the review of that game; every tenth game Today's ten, answered to the end. Ever
 - the renderer's resident memory (the page's process; /proc), the largest if there are several;
 - V8's heap in use (the DevTools protocol's ``Runtime.getHeapUsage``);
 - Pyodide's heap: the size of its WebAssembly memory (it only grows), and Python's live
-  objects that the garbage collector tracks (``gc.get_objects()``).
+  objects that the garbage collector tracks (``gc.get_objects()``);
+- the DOM's live nodes (the DevTools protocol's ``Memory.getDOMCounters``): a page that
+  keeps what it redraws shows here first.
 
 The issue's goals: from game 5 on, each figure flat within 10 % (the largest reading at
 most 1.10 × the one at game 5), no crash; ``--phone`` (Chromium's CPU 4× and Fast 4G,
@@ -54,8 +56,6 @@ RUN_PY = "(src) => { const s = document.createElement('script'); s.type = 'py'; 
 #: Skip ahead, if the computer's turn still offers it (it may end between a look and a click).
 CLICK_SKIP_IF_SHOWN = "() => { const s = document.querySelector('#skip'); if (s) s.click(); return !!s; }"
 GOAL_FLAT = 1.10
-#: Parts of the memory dump shown beside the owners (V8's code, the wasm's among it).
-DETAIL = ("v8/main/code", "v8/main/heap", "v8/main/malloc", "v8/main/wasm")
 GOAL_PHONE_MB = 400
 
 
@@ -124,42 +124,10 @@ def todays_ten(page: Any) -> None:
     page.evaluate("document.querySelector('#ten-dialog').close()")
 
 
-def breakdown(page: Any, cdp: Any) -> dict[str, float]:
-    """The page process's memory by owner (MB), from one of Chromium's memory-infra dumps
-    (the DevTools protocol's tracing): V8's heaps and its code, Blink's garbage-collected heap
-    (the DOM), PartitionAlloc and malloc, and the rest; plus the DOM's counts."""
-    events: list[dict[str, Any]] = []
-    done: list[bool] = []
-
-    def collect(message: dict[str, Any]) -> None:
-        events.extend(message["value"])
-
-    def complete(_message: dict[str, Any]) -> None:
-        done.append(True)
-
-    cdp.on("Tracing.dataCollected", collect)
-    cdp.on("Tracing.tracingComplete", complete)
-    cdp.send("Tracing.start", {"traceConfig": {"includedCategories": ["disabled-by-default-memory-infra"],
-                                               "memoryDumpConfig": {"triggers": []}},
-                               "transferMode": "ReportEvents"})
-    cdp.send("Tracing.requestMemoryDump", {"deterministic": True, "levelOfDetail": "detailed"})
-    cdp.send("Tracing.end")
-    while not done:
-        page.wait_for_timeout(100)
-    cdp.remove_listener("Tracing.dataCollected", collect)
-    cdp.remove_listener("Tracing.tracingComplete", complete)
-    owners: dict[str, float] = {}
-    for event in events:
-        allocators = event.get("args", {}).get("dumps", {}).get("allocators", {})
-        if "blink_gc" not in allocators:  # not the page process
-            continue
-        for name, dump in allocators.items():
-            size = dump.get("attrs", {}).get("size")
-            if size is not None and ("/" not in name or name in DETAIL):
-                owners[name] = int(size["value"], 16) / 2**20
+def dom_counts(cdp: Any) -> dict[str, int]:
+    """The DOM's live nodes, JavaScript event listeners and documents (after the collection)."""
     counters = cdp.send("Memory.getDOMCounters")
-    return {**owners, "dom_nodes": counters["nodes"], "listeners": counters["jsEventListeners"],
-            "documents": counters["documents"]}
+    return {"nodes": counters["nodes"], "listeners": counters["jsEventListeners"], "documents": counters["documents"]}
 
 
 def measure(page: Any, cdp: Any) -> dict[str, float]:
@@ -169,7 +137,7 @@ def measure(page: Any, cdp: Any) -> dict[str, float]:
     cdp.send("HeapProfiler.collectGarbage")
     used = cdp.send("Runtime.getHeapUsage")["usedSize"] / 2**20
     renderers = [mb for _, kind, mb in chromium_processes() if kind == "renderer"]
-    return {"renderer_mb": max(renderers, default=0.0), "v8_mb": used, **heap}
+    return {"renderer_mb": max(renderers, default=0.0), "v8_mb": used, **heap, **dom_counts(cdp)}
 
 
 def verdict(rows: list[tuple[int, dict[str, float]]], phone: bool, crashed: bool) -> list[str]:
@@ -214,18 +182,16 @@ def main() -> None:
             page.goto(url)
             page.wait_for_selector("body[data-state=ready]", state="attached", timeout=300_000)
             print(f"{profile.name}: {args.games} games, a reading every {args.every}", flush=True)
-            print(f"{'games':>5} {'renderer MB':>11} {'V8 MB':>7} {'wasm MB':>8} {'objects':>8} {'minutes':>7}",
+            print(f"{'games':>5} {'renderer MB':>11} {'V8 MB':>7} {'wasm MB':>8} {'objects':>8} {'DOM nodes':>9} "
+                  f"{'minutes':>7}",
                   flush=True)
             for game in range(args.games + 1):
                 if game % args.every == 0:
                     figures = measure(page, cdp)
                     rows.append((game, figures))
                     print(f"{game:5d} {figures['renderer_mb']:11.0f} {figures['v8_mb']:7.1f} "
-                          f"{figures['wasm_mb']:8.1f} {figures['objects']:8.0f} "
+                          f"{figures['wasm_mb']:8.1f} {figures['objects']:8.0f} {figures['nodes']:9.0f} "
                           f"{(time.monotonic() - start) / 60:7.1f}", flush=True)
-                    owners = breakdown(page, cdp)
-                    print("      " + ", ".join(f"{name} {mb:.1f}" for name, mb in sorted(owners.items())),
-                          flush=True)
                 if game == args.games:
                     break
                 play_game(page)
