@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(ROOT))
 from bench_page import ARGS, CHROMIUM, build, start_server  # noqa: E402
-from phone_visits import DESKTOP, PHONE, open_tab  # noqa: E402
+from phone_visits import DESKTOP, PHONE, Tab, open_tab, run_python  # noqa: E402
 
 from tests.browser import board  # noqa: E402
 from tests.browser.process_watch import chromium_processes  # noqa: E402
@@ -51,8 +51,6 @@ gc.collect()
 js.window.__evening = json.dumps({"wasm_mb": pyodide_js._module.HEAP8.length / 2**20,
                                   "objects": len(gc.get_objects())})
 """
-RUN_PY = "(src) => { const s = document.createElement('script'); s.type = 'py'; s.textContent = src;" \
-         " document.body.append(s); }"
 #: Skip ahead, if the computer's turn still offers it (it may end between a look and a click).
 CLICK_SKIP_IF_SHOWN = "() => { const s = document.querySelector('#skip'); if (s) s.click(); return !!s; }"
 GOAL_FLAT = 1.10
@@ -130,10 +128,9 @@ def dom_counts(cdp: Any) -> dict[str, int]:
     return {"nodes": counters["nodes"], "listeners": counters["jsEventListeners"], "documents": counters["documents"]}
 
 
-def measure(page: Any, cdp: Any) -> dict[str, float]:
-    page.evaluate("window.__evening = null")
-    page.evaluate(RUN_PY, MEASURE_PY)
-    heap = json.loads(page.wait_for_function("window.__evening", timeout=60_000).json_value())
+def measure(tab: Tab, cdp: Any, reading: int) -> dict[str, float]:
+    run_python(tab, MEASURE_PY, f"__measured{reading}")
+    heap = json.loads(tab.page.evaluate("window.__evening"))
     cdp.send("HeapProfiler.collectGarbage")
     used = cdp.send("Runtime.getHeapUsage")["usedSize"] / 2**20
     renderers = [mb for _, kind, mb in chromium_processes() if kind == "renderer"]
@@ -187,7 +184,7 @@ def main() -> None:
                   flush=True)
             for game in range(args.games + 1):
                 if game % args.every == 0:
-                    figures = measure(page, cdp)
+                    figures = measure(tab, cdp, game)
                     rows.append((game, figures))
                     print(f"{game:5d} {figures['renderer_mb']:11.0f} {figures['v8_mb']:7.1f} "
                           f"{figures['wasm_mb']:8.1f} {figures['objects']:8.0f} {figures['nodes']:9.0f} "

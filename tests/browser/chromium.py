@@ -8,6 +8,7 @@ list first: ours (:data:`DISABLED_FEATURES`) is added to Playwright's, read from
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -20,6 +21,12 @@ DISABLED_FEATURES = (
     # for every context a test opens (about a second of CPU each, nothing a test looks at).
     "WebUIOmniboxPopup", "WebUIOmniboxAimPopup",
 )
+
+
+def executable() -> str | None:
+    """The Chromium to launch: ``CHROMIUM_PATH``, else Debian's (CI installs it with apt),
+    else None for Playwright's own."""
+    return os.environ.get("CHROMIUM_PATH") or (str(CHROMIUM) if CHROMIUM.exists() else None)
 
 
 def playwright_disabled_features() -> list[str]:

@@ -14,15 +14,14 @@ netlify.toml's headers.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Playwright, sync_playwright
 
-from tests.browser import process_watch
-from tests.browser.pages import CHROMIUM, CHROMIUM_ARGS, ROOT, SitePage, check_page, open_site, serve
+from tests.browser import chromium, process_watch
+from tests.browser.pages import CHROMIUM_ARGS, ROOT, SitePage, check_page, open_site, serve
 from tests.support import mark_folder
 
 
@@ -60,7 +59,7 @@ def playwright() -> Iterator[Playwright]:
 @pytest.fixture(scope="session")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     # Debian's Chromium when it is there (CI installs it with apt); elsewhere Playwright's own.
-    executable = os.environ.get("CHROMIUM_PATH") or (str(CHROMIUM) if CHROMIUM.exists() else None)
+    executable = chromium.executable()
     browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS,
                                          env=process_watch.chromium_env())  # its crashes' dumps kept
     sampler = process_watch.MemorySampler()

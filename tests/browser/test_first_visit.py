@@ -12,7 +12,6 @@ present level, so that it cannot grow unseen.
 
 from __future__ import annotations
 
-import os
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -21,8 +20,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Playwright
 
-from tests.browser import clock
-from tests.browser.pages import CHROMIUM, CHROMIUM_ARGS, check_page, open_site, serve
+from tests.browser import chromium, clock
+from tests.browser.pages import CHROMIUM_ARGS, check_page, open_site, serve
 from tests.support import load_tool
 
 pytestmark = pytest.mark.browser
@@ -58,7 +57,7 @@ def visit(playwright: Playwright, site_dir: Path, tmp_path_factory: pytest.TempP
     it routes, and that cache is what spares a second download when the service worker
     precaches what the page has just fetched."""
     server, url = serve.start_server(site_dir, port=0)
-    executable = os.environ.get("CHROMIUM_PATH") or (str(CHROMIUM) if CHROMIUM.exists() else None)
+    executable = chromium.executable()
     context = clock.pin(playwright.chromium.launch_persistent_context(
         tmp_path_factory.mktemp("profile"), executable_path=executable, args=CHROMIUM_ARGS, locale=request.param,
         timezone_id=clock.ZONE))

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Playwright
 
-from tests.browser import board, clock
-from tests.browser.pages import CHROMIUM, CHROMIUM_ARGS, ROOT, check_page, open_site, serve, wait_for_offline_ready
+from tests.browser import board, chromium, clock
+from tests.browser.pages import CHROMIUM_ARGS, ROOT, check_page, open_site, serve, wait_for_offline_ready
 
 pytestmark = pytest.mark.browser
 
@@ -67,7 +67,7 @@ def test_published_site_boots_plays_and_is_installable(
     playwright: Playwright, published: Path, tmp_path: Path
 ) -> None:
     server, url = serve.start_server(published, port=0)
-    executable = os.environ.get("CHROMIUM_PATH") or (str(CHROMIUM) if CHROMIUM.exists() else None)
+    executable = chromium.executable()
     # A profile on disk: Chromium reports an incognito context (Playwright's usual) as never installable.
     context = clock.pin(playwright.chromium.launch_persistent_context(
         tmp_path / "profile", executable_path=executable, args=CHROMIUM_ARGS, timezone_id=clock.ZONE))

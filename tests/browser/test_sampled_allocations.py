@@ -4,13 +4,12 @@ of Pyodide's JSPI stacks (docs/testing.md, "A page that crashes")."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from playwright.sync_api import Playwright
 
-from tests.browser import board, process_watch
-from tests.browser.pages import CHROMIUM, CHROMIUM_ARGS, SitePage, check_page, open_site
+from tests.browser import board, chromium, process_watch
+from tests.browser.pages import CHROMIUM_ARGS, SitePage, check_page, open_site
 
 #: The heap profiler on in every page process, as in about 1 % of Chromium's launches (its
 #: field trial's probabilities, set to 1): it samples allocations and walks their stacks.
@@ -41,7 +40,7 @@ def _profiled_renderers() -> list[int]:
 
 
 def test_the_heap_profiler_does_not_kill_the_tab(playwright: Playwright, site_url: str) -> None:
-    executable = os.environ.get("CHROMIUM_PATH") or (str(CHROMIUM) if CHROMIUM.exists() else None)
+    executable = chromium.executable()
     browser = playwright.chromium.launch(executable_path=executable, args=[*CHROMIUM_ARGS, HEAP_PROFILER],
                                          env=process_watch.chromium_env())
     try:
