@@ -84,6 +84,7 @@ builddeps: venv
 #   module's tests on one worker (they share its booted page), the engines' on one;
 # - the CPython suite with the clock a year ahead at 23:59 in UTC-12 (libfaketime; the POSIX
 #   zone "<-12>+12" is twelve hours behind UTC): a test that reads the machine's day fails.
+# Both build the site in one folder (TEST_SITE_FOLDER), whichever comes first.
 # Its output is kept in .clock-test.log and shown after the browsers'. pytest exits 5 when it
 # collected no test: that must fail, not pass.
 TEST_WORKERS ?= 3
@@ -96,7 +97,7 @@ PYTEST_RC = if [ $$rc -eq 5 ]; then echo "make: pytest ran no tests ($(1))" >&2;
 test: chromium engines faketime pydeps deps
 	$(VPY) -m ruff check .
 	$(VPY) -m mypy
-	@rm -f .clock-test.log; \
+	@rm -f .clock-test.log; export TEST_SITE_FOLDER=$$(mktemp -d); trap 'rm -rf "$$TEST_SITE_FOLDER"' EXIT; \
 	$(call ON_CLOCK,'<-12>+12') $(VPY) -m pytest $(CPYTHON_TESTS) -n 2 -q -p no:cacheprovider --durations=8 > .clock-test.log 2>&1 & clock=$$!; \
 	rc=0; $(VPY) -m pytest -n $(TEST_WORKERS) --dist loadgroup -m "browser or engines" --durations=8 || rc=$$?; \
 	$(call PYTEST_RC,browsers); browsers=$$rc; \

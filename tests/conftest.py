@@ -43,14 +43,29 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: order.get(item.path.parent.name, 2))  # stable: each file keeps its order
 
 
+def _run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder all of this run's pytest-xdist workers share: the run's, above each worker's own."""
+    root = tmp_path_factory.getbasetemp()
+    return root.parent if "PYTEST_XDIST_WORKER" in os.environ else root
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _solve_each_preset_once(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The workers share the exact solutions (tools/strategy_solver.SHARED_DIR)."""
+    from tools import strategy_solver
+
+    strategy_solver.SHARED_DIR = _run_folder(tmp_path_factory)
+
+
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The publish directory, built once per run for every test that needs it (not dist/,
     which a `make play` in the same tree may be serving). With pytest-xdist the workers
-    share one build: the first to come builds it, the others wait on the lock."""
-    root = tmp_path_factory.getbasetemp()
-    if "PYTEST_XDIST_WORKER" in os.environ:
-        root = root.parent  # the run's folder, above each worker's own
+    share one build: the first to come builds it, the others wait on the lock. `make test`
+    runs two pytest commands side by side and names a folder for both in ``TEST_SITE_FOLDER``:
+    they share one build the same way."""
+    shared = os.environ.get("TEST_SITE_FOLDER")
+    root = Path(shared) if shared else _run_folder(tmp_path_factory)
     out, done = root / "site" / "dist", root / "site" / "built"
     with (root / "site.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)

@@ -5,6 +5,7 @@ counts what went over the wire."""
 from __future__ import annotations
 
 import gzip
+import hashlib
 import http.client
 from collections.abc import Iterator
 from pathlib import Path
@@ -81,3 +82,20 @@ def test_the_log_counts_bytes_on_the_wire(server: tuple[object, str]) -> None:
     assert [(s.path, s.status, s.body_bytes) for s in srv.log] == [  # type: ignore[attr-defined]
         ("/big.wasm", 200, len(body)), ("/big.wasm", 200, len(plain))]
     assert len(body) < len(plain) == len(BIG)
+
+
+def test_the_pinned_brotli_sizes_are_the_installed_runtimes() -> None:
+    """tools/brotli11_pinned.json names exactly the files the build takes from npm's pinned
+    packages, and its sizes are brotli's (each small file computed again here; the wasm's
+    minute is the reason for the table)."""
+    build, compression = load_tool("build"), load_tool("compression")
+    files = [build.NODE_MODULES / "pyodide" / name for name in build.PYODIDE_FILES]
+    files += build.pyscript_sources(build.NODE_MODULES / "@pyscript" / "core" / "dist")
+    by_digest = {hashlib.sha256(path.read_bytes()).hexdigest(): path for path in files}
+    pinned = compression.pinned_sizes()
+    assert pinned.keys() == by_digest.keys(), (
+        "the pinned runtime changed: python3 tools/compression.py --pin " + " ".join(map(str, files)))
+    small = {digest: path for digest, path in by_digest.items() if path.stat().st_size < 200_000}
+    assert len(small) == len(files) - 1  # all but Pyodide's wasm
+    for digest, path in small.items():
+        assert pinned[digest] == compression.brotli11_compute(path.read_bytes()), path

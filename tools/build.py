@@ -165,6 +165,11 @@ def build(out: Path) -> int:
     for src, _ in pairs:
         if not src.is_file():
             raise BuildError(f"{src} is missing from the installed package")
+    service_worker = _load_tool("service_worker")
+    try:
+        service_worker.check_tools()  # the last step's tools, before the work
+    except service_worker.ServiceWorkerError as err:
+        raise BuildError(str(err)) from None
 
     tmp = out.with_name(f".{out.name}.tmp")
     shutil.rmtree(tmp, ignore_errors=True)
@@ -189,7 +194,6 @@ def build(out: Path) -> int:
     except ValueError as err:
         raise BuildError(str(err)) from None
     # Last: the service worker hashes the finished files (and is not itself precached).
-    service_worker = _load_tool("service_worker")
     try:
         service_worker.write_service_worker(tmp)
     except service_worker.ServiceWorkerError as err:

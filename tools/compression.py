@@ -26,8 +26,10 @@ True
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import hashlib
+import json
 import re
 import threading
 from pathlib import Path
@@ -86,18 +88,55 @@ def encode(body: bytes, encoding: str) -> bytes:
 
 #: Where brotli11_size() keeps what it computed (a minute for the 10 MB runtime).
 SIZE_CACHE = Path(__file__).resolve().parent.parent / ".cache" / "brotli11"
+#: The brotli-11 sizes of the files the site takes unchanged from npm's pinned packages
+#: (Pyodide's wasm above all), by SHA-256: computing them is a minute of CPU on every fresh
+#: clone, for bytes that change only with package-lock.json. `python3 tools/compression.py
+#: --pin FILE...` writes it; tests/test_serve_compression.py checks that it names exactly
+#: the installed files and that its sizes are brotli's.
+PINNED_SIZES = Path(__file__).with_name("brotli11_pinned.json")
+
+
+def pinned_sizes() -> dict[str, int]:
+    """:data:`PINNED_SIZES` as {sha256: size}."""
+    table: dict[str, int] = json.loads(PINNED_SIZES.read_text(encoding="utf-8"))["sizes"]
+    return table
 
 
 def brotli11_size(path: Path) -> int:
     """The size of ``path`` compressed with brotli at quality 11: the measure of a
     download the byte budget of docs/performance.md is set in. Cached by content."""
     body = path.read_bytes()
-    cached = SIZE_CACHE / hashlib.sha256(body).hexdigest()
+    digest = hashlib.sha256(body).hexdigest()
+    pinned = pinned_sizes().get(digest)
+    if pinned is not None:
+        return pinned
+    cached = SIZE_CACHE / digest
     if cached.is_file():
         return int(cached.read_text())
-    if brotli is None:
-        raise RuntimeError("brotli11_size() needs the brotli package (pip install -r requirements-dev.txt)")
-    size = len(brotli.compress(body, quality=11))
+    size = brotli11_compute(body)
     SIZE_CACHE.mkdir(parents=True, exist_ok=True)
     cached.write_text(str(size))
     return size
+
+
+def brotli11_compute(body: bytes) -> int:
+    """The brotli-11 size of ``body``, computed."""
+    if brotli is None:
+        raise RuntimeError("brotli11_size() needs the brotli package (pip install -r requirements-dev.txt)")
+    return len(brotli.compress(body, quality=11))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Write the brotli-11 sizes of the pinned runtime files.")
+    parser.add_argument("--pin", nargs="+", type=Path, required=True, metavar="FILE")
+    args = parser.parse_args(argv)
+    sizes = {hashlib.sha256(path.read_bytes()).hexdigest(): brotli11_compute(path.read_bytes()) for path in args.pin}
+    names = {hashlib.sha256(path.read_bytes()).hexdigest(): path.name for path in args.pin}
+    PINNED_SIZES.write_text(json.dumps({"files": names, "sizes": sizes}, indent=1, sort_keys=True) + "\n",
+                            encoding="utf-8")
+    print(f"compression.py: {len(sizes)} sizes in {PINNED_SIZES}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

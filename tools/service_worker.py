@@ -68,6 +68,18 @@ def header_digests(site: Path, netlify_toml: Path = NETLIFY_TOML) -> dict[str, s
     return digests
 
 
+def check_tools() -> str:
+    """The path of node, if it and workbox-build are there to build the service worker;
+    else ServiceWorkerError with what to do. tools/build.py asks first, so that a missing
+    tool stops the build before its minute of work, not at its last step."""
+    node = shutil.which("node")
+    if node is None:
+        raise ServiceWorkerError("node is needed to build the service worker (Node 20 or later)")
+    if not (NODE_MODULES / "workbox-build" / "package.json").is_file():
+        raise ServiceWorkerError(f"{NODE_MODULES}/workbox-build is missing: run `npm ci` in {ROOT} first")
+    return node
+
+
 def write_service_worker(site: Path, netlify_toml: Path = NETLIFY_TOML,
                          max_file_bytes: int | None = None) -> dict[str, Any]:
     """Write ``site``/sw.js and ``site``/workbox-v<version>/ for the files now in ``site``.
@@ -75,11 +87,7 @@ def write_service_worker(site: Path, netlify_toml: Path = NETLIFY_TOML,
     Returns what tools/service_worker.mjs reports (workboxDir, tables, count, size) and the
     precache manifest. ``max_file_bytes`` overrides the largest file precached (for tests).
     """
-    node = shutil.which("node")
-    if node is None:
-        raise ServiceWorkerError("node is needed to build the service worker (Node 20 or later)")
-    if not (NODE_MODULES / "workbox-build" / "package.json").is_file():
-        raise ServiceWorkerError(f"{NODE_MODULES}/workbox-build is missing: run `npm ci` in {ROOT} first")
+    node = check_tools()
     request: dict[str, Any] = {"site": str(site), "headers": header_digests(site, netlify_toml)}
     if max_file_bytes is not None:
         request["maxFileBytes"] = max_file_bytes

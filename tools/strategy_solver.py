@@ -21,8 +21,10 @@ points of each roll in each box come from tools/solver_points.py.
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import multiprocessing
+from pathlib import Path
 
 import numpy as np
 
@@ -220,10 +222,27 @@ def solve(preset: str, workers: int = 1, chunk: int = CHUNK) -> np.ndarray:
     return _backward(stage, workers, chunk)
 
 
+#: A folder where :func:`solved` keeps each preset's values for other processes: the test
+#: suite's workers share one (tests/conftest.py), so a preset is solved once per run, not
+#: once per worker (16 CPU-seconds each). None: this process only.
+SHARED_DIR: Path | None = None
+
+
 @functools.cache
 def solved(preset: str, workers: int = 2) -> np.ndarray:
-    """:func:`solve` once per process (the tests share it); the array is read-only."""
-    V = solve(preset, workers)
+    """:func:`solve` once per process, or once for all that share :data:`SHARED_DIR`; the
+    array is read-only."""
+    if SHARED_DIR is None:
+        V = solve(preset, workers)
+    else:
+        saved = SHARED_DIR / f"solved-{preset}.npy"
+        with (SHARED_DIR / f"solved-{preset}.lock").open("w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # the first process solves, the others wait and load
+            if not saved.exists():
+                partial = saved.with_suffix(".tmp.npy")
+                np.save(partial, solve(preset, workers))
+                partial.rename(saved)
+            V = np.load(saved)
     V.flags.writeable = False
     return V
 
