@@ -125,6 +125,18 @@ def test_a_table_changes_the_tables_cache_not_the_precache(fake_site: Path) -> N
         "dicepad-precache-v2-https://x/", f"dicepad-strategy-{second['tables']}-https://x/")
 
 
+def test_every_cache_the_worker_names_is_known(fake_site: Path) -> None:
+    # tests/browser/test_update.py checks that an update leaves no cache but these.
+    source = (ROOT / "tools" / "sw-source.js").read_text(encoding="utf-8")
+    named = set(re.findall(r'cacheName\("([\w-]+)"\)', source))
+    kept = {name.removeprefix("dicepad-") for name in service_worker.KEPT_CACHES}
+    assert named == {"strategy-__TABLES_DIGEST__", *kept}
+    service_worker.write_service_worker(fake_site)
+    sw_js = (fake_site / "sw.js").read_text(encoding="utf-8")
+    assert service_worker.every_cache_name(sw_js, "https://x/") == {
+        *service_worker.cache_names(sw_js, "https://x/"), "dicepad-locale-https://x/", "dicepad-snapshot-https://x/"}
+
+
 def test_sw_js_is_filled_in_and_names_nothing_off_the_site(fake_site: Path) -> None:
     service_worker.write_service_worker(fake_site)
     text = (fake_site / "sw.js").read_text(encoding="utf-8")

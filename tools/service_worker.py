@@ -38,6 +38,9 @@ SW_NAME = "sw.js"
 PRECACHE = "dicepad-precache-v2"
 #: The strategy tables' runtime cache, before "<digest>-<scope>".
 TABLES = "dicepad-strategy-"
+#: The caches of routes whose names stay from build to build, before "-<scope>": the
+#: catalogs' and the Python snapshot's (tools/sw-source.js, each ``cacheName("...")``).
+KEPT_CACHES = ("dicepad-locale", "dicepad-snapshot")
 #: The injected manifest: the one array on precacheAndRoute's line of tools/sw-source.js.
 _MANIFEST_RE = re.compile(r"^precaching\.precacheAndRoute\((\[.*\]), \{$", re.MULTILINE)
 _TABLES_RE = re.compile(r'cacheName\("strategy-([0-9a-f]+)"\)')
@@ -126,6 +129,12 @@ def cache_key(entry: dict[str, Any]) -> str:
 def cache_names(sw_js: str, scope: str) -> tuple[str, str]:
     """The names of the precache and of the tables' cache of a built sw.js at ``scope``."""
     return f"{PRECACHE}-{scope}", f"{TABLES}{read_tables_digest(sw_js)}-{scope}"
+
+
+def every_cache_name(sw_js: str, scope: str) -> set[str]:
+    """Every cache a built sw.js may keep at ``scope``: :func:`cache_names`' two and
+    :data:`KEPT_CACHES` (the snapshot's is filled once the player has been idle a while)."""
+    return {*cache_names(sw_js, scope), *(f"{name}-{scope}" for name in KEPT_CACHES)}
 
 
 def main(argv: list[str] | None = None) -> int:
