@@ -11,6 +11,7 @@ from game.daily import grading, puzzle
 from game.daily.grading import box_choice, colour, grade, hold_choice, par, result
 from game.daily.levels import casual_weights
 from game.daily.puzzle import Puzzle, todays_ten
+from game.screens.ten_view import verdict_words
 from game.strategy.review import TIE
 from game.strategy.tables import Table, load_preset
 
@@ -27,10 +28,24 @@ def ten(table: Table) -> Puzzle:
 
 def test_colour_bands() -> None:
     assert colour(0.0) == colour(TIE / 2) == "exact"
-    assert colour(puzzle.MARGIN) == colour(grading.SMALL - 1e-6) == "small"
-    assert colour(grading.SMALL) == colour(grading.LARGE - 1e-6) == "larger"
+    assert colour(puzzle.MARGIN) == colour(grading.SMALL - 0.1) == "small"
+    assert colour(grading.SMALL) == colour(grading.LARGE - 0.1) == "larger"
     assert colour(grading.LARGE) == colour(120.0) == "more"
     assert puzzle.MARGIN < grading.SMALL < grading.LARGE  # every band can happen
+
+
+@pytest.mark.parametrize("edge", [grading.SMALL, grading.LARGE])
+def test_the_colour_is_the_written_numbers_at_each_edge(edge: float) -> None:
+    # From 0.05 below the edge to 0.05 above, in steps of 0.001 and on both sides of each
+    # rounding point: the square agrees with "Points lost: 3.0" as the dialog writes it.
+    losses = [edge - 0.05 + k / 1000 for k in range(101)] + [edge - 0.05 - 1e-9, edge - 0.05 + 1e-9]
+    above = "larger" if edge == grading.SMALL else "more"
+    for loss in losses:
+        band = colour(loss)
+        written = float(verdict_words(band, loss).rsplit(": ", 1)[1])
+        assert written == grading.shown(loss)
+        assert (band == above) == (written >= edge), loss
+    assert colour(edge - 0.051) != colour(edge) == colour(edge - 0.049)
 
 
 def test_grid_draws_the_colours_in_order() -> None:

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import math
 import random
 from collections import Counter
 
 import pytest
 
 from game.core import rules
-from game.daily import puzzle
+from game.daily import grading, puzzle
 from game.daily.levels import greedy_option
 from game.daily.puzzle import Puzzle, todays_ten
+from game.screens.ten_view import verdict_words
 from game.strategy import coach, players
 from game.strategy.tables import STATE_COUNT, Table, load_preset
 
@@ -144,3 +146,20 @@ def test_phases_follow_the_filled_boxes() -> None:
         ["opening"] * 4 + ["middle"] * 4 + ["late"] * 3 + ["last"] * 2
     with pytest.raises(ValueError):
         puzzle.phase_of(13)
+
+
+def test_every_colour_of_a_year_is_the_shown_numbers(year: list[Puzzle]) -> None:
+    # The dialog writes a loss to one decimal; its square must agree with what is written.
+    bands = {"small": (puzzle.MARGIN, grading.SMALL), "larger": (grading.SMALL, grading.LARGE),
+             "more": (grading.LARGE, math.inf)}
+    seen = Counter[str]()
+    for ten in year:
+        for p in ten.positions:
+            for o in p.options[1:]:
+                band = grading.colour(o.loss)
+                written = float(verdict_words(band, o.loss).rsplit(": ", 1)[1])
+                low, high = bands[band]
+                assert low <= written < high, (ten.date, o.loss, band)
+                if 2.95 <= o.loss < 3.05 or 7.95 <= o.loss < 8.05:
+                    seen[grading.colour(o.loss)] += 1
+    assert seen["larger"] and seen["more"]  # the year holds losses on both edges

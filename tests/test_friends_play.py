@@ -263,7 +263,7 @@ def test_share_result_text_names_the_rules_the_date_the_scores_and_a_challenge(b
     solo = replace(solo, turn=13, cards=(Card().with_box("chance", 20, 0),))
     lines = result_text(solo, Challenge(beat, "Zoë"), datetime.date(2026, 1, 2)).splitlines()
     assert lines == [f"Dice Pad · {rules.PRESET_LABELS['free_choice']} · January 2, 2026", "Ann 20",
-                     f"Zoë's {beat} to beat: {verdict}"]
+                     f"{beat} to beat, set by Zoë: {verdict}"]
     trio = new_game(["Ann", "Ben", "Cy"], seed="x")
     cards = tuple(Card().with_box("chance", n, 0) for n in (12, 30, 12))
     text = result_text(replace(trio, turn=39, cards=cards), Challenge(beat, "Zoë"), datetime.date(2026, 1, 2))

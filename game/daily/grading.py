@@ -19,8 +19,13 @@ also where the coach starts calling a choice "clear" (game.strategy.advice.CONFI
 The *par* is what the Casual and Beginner computers lose on the same ten: Beginner's
 choices are fixed, Casual's loss is its expected loss on each position (no draw, so no luck).
 
+The colour is the number's the player reads, "Points lost: 8.0" (:func:`shown`): a loss of
+7.989 is 🟥, as 8.0 is, and 2.96 is 🟧, as 3.0 is.
+
 >>> colour(0.0), colour(1.2), colour(3.0), colour(12.5)
 ('exact', 'small', 'larger', 'more')
+>>> colour(7.989), colour(7.949), colour(2.96), colour(2.949)
+('more', 'larger', 'larger', 'small')
 >>> grid(["exact", "exact", "small", "larger", "more", "exact", "exact", "exact", "small", "exact"])
 '🟩🟩🟨🟧🟥🟩🟩🟩🟨🟩'
 """
@@ -48,13 +53,28 @@ SMALL = 3.0
 LARGE = 8.0
 
 
+#: Decimals of a loss as the screens write it (game.screens.ten_view).
+SHOWN_DECIMALS = 1
+
+
+def shown(loss: float) -> float:
+    """A loss as the player reads it: rounded to :data:`SHOWN_DECIMALS` as the screens
+    round it (Python's formatting, nearest to the exact binary value).
+
+    >>> shown(7.989), shown(2.95), shown(3.05)
+    (8.0, 3.0, 3.0)
+    """
+    return float(f"{loss:.{SHOWN_DECIMALS}f}")
+
+
 def colour(loss: float) -> Colour:
-    """The colour of a loss in points (see the module's table)."""
+    """The colour of a loss in points (see the module's table), graded on :func:`shown`."""
     if loss < TIE:
         return "exact"
-    if loss < SMALL:
+    points = shown(loss)
+    if points < SMALL:
         return "small"
-    if loss < LARGE:
+    if points < LARGE:
         return "larger"
     return "more"
 

@@ -69,6 +69,22 @@ MAX_PER_GAME = 3
 #: median 5; docs/daily.md). Reaching it raises rather than return fewer than ten.
 MAX_GAMES = 200
 
+#: Day 1 of the ten: the day it first reached players (2026-11-26). A day's number is what
+#: a shared result carries ("Dice Pad #57"), as friends and chat bots compare it.
+FIRST_DAY = datetime.date(2026, 11, 26)
+
+
+def day_number(day: datetime.date | str) -> int | None:
+    """The ten's number of ``day`` (ISO text or a date): 1 on :data:`FIRST_DAY`; None
+    before it (the ten of an earlier day can be played, but it was nobody's day).
+
+    >>> day_number("2026-11-26"), day_number(datetime.date(2027, 1, 21)), day_number("2026-03-14")
+    (1, 57, None)
+    """
+    date = datetime.date.fromisoformat(day) if isinstance(day, str) else day
+    return (date - FIRST_DAY).days + 1 if date >= FIRST_DAY else None
+
+
 #: The ten, in the order shown: a phase, a kind and the rolls left it takes (1 or 2 for a
 #: hold, 0 for a box). Five holds (three after the first roll, two after the second) and
 #: five boxes, across the game.

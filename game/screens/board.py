@@ -107,7 +107,8 @@ def dice_entry_html(state: GameState) -> str:
         return _roll_off(_("Roll (none left: score a box)"))
     count = 5 if state.rolls_used == 0 else 5 - sum(state.held)
     typed = ngettext("Dice you rolled (%(count)d)", "Dice you rolled (%(count)d)", count) % {"count": count}
-    record = ngettext("Roll recorded (%(left)d left)", "Roll recorded (%(left)d left)", left) % {"left": left}
+    # Translators: the real-dice button; a refusal names it ("…then Record roll."): the same words in both.
+    record = ngettext("Record roll (%(left)d left)", "Record roll (%(left)d left)", left) % {"left": left}
     return (f'<form id="dice-entry" class="dice-entry"><label>{escape(typed)} '
             f'<input id="dice-input" inputmode="numeric" autocomplete="off" maxlength="9" '
             f'pattern="[1-6 ,]*" required></label> <button type="submit" id="roll" class="roll">'

@@ -135,7 +135,8 @@ def challenge_html(state: GameState, beat: int | None, chance: float | None = No
         return _html(_("Score to beat: %(score)s, set by %(name)s."), score=f"<strong>{beat}</strong>", name=who) + odds
     score = state.grand_totals()[0]
     verdict = _("You beat it!") if score > beat else (_("A tie!") if score == beat else _("It stands."))
-    return _html(_("%(name)s's score to beat was %(beat)s; you scored %(score)d. %(verdict)s"), name=who,
+    # Translators: the name may be "a friend" (words.unnamed_friend, lowercase): never first in the sentence.
+    return _html(_("The score to beat was %(beat)s, set by %(name)s; you scored %(score)d. %(verdict)s"), name=who,
                  beat=f"<strong>{beat}</strong>", score=score, verdict=escape(verdict))
 
 

@@ -24,8 +24,9 @@ from collections.abc import Sequence
 from game.core.language import _, ngettext
 from game.core.numbers import decimal, long_date
 from game.core.players import level_name
-from game.daily.grading import Colour, Graded, par
+from game.daily.grading import SHOWN_DECIMALS, Colour, Graded, par
 from game.daily.play import TenPlay, board_of
+from game.daily.puzzle import day_number
 from game.screens.board import dice_html
 from game.screens.choice_words import choice_words
 from game.screens.markup import escape
@@ -50,7 +51,7 @@ def _button(ident: str, text: str, primary: bool = False) -> str:
 
 def verdict_words(colour: Colour, loss: float) -> str:
     """What one graded choice cost, in words (the square is drawn beside it)."""
-    points = decimal(loss, 1)
+    points = decimal(loss, SHOWN_DECIMALS)  # the number the colour is graded on
     if colour == "exact":
         return _("The best choice.")
     if colour == "small":
@@ -101,8 +102,9 @@ def ten_html(play: TenPlay, problem: str = "", streak: tuple[int, int] | None = 
         roll = f'<p class="ten-actions">{_button("ten-roll", others, primary=True)}</p>'
         middle = _p("ten-ask", ask) + (roll if position.rolls_left else "")
     refused = _p("ten-problem", problem) if problem else ""  # said by the dialog's live region
+    dice = escape(_("Dice: press 1 to 5 to hold"))  # the board's group name: the keys work here too
     return (_progress(play) + refused
-            + f'<div class="dice ten-dice" role="group">{dice_html(state, hint=hint_dice)}</div>'
+            + f'<div class="dice ten-dice" role="group" aria-label="{dice}">{dice_html(state, hint=hint_dice)}</div>'
             + middle + f'<div class="pad ten-pad">{scorecard_html(state, hint=hint_box, card_buttons=False)}</div>')
 
 
@@ -138,8 +140,16 @@ def share_text(play: TenPlay, link: str) -> str:
     outcome = play.result
     if outcome is None:
         return link
+    number = day_number(play.puzzle.date)
     values = {"date": long_date(datetime.date.fromisoformat(play.puzzle.date)),
-              "points": decimal(outcome.total_loss, 1)}
-    head = (_("Today's ten, %(date)s, as practice: %(points)s points lost") if play.practice
-            else _("Today's ten, %(date)s: %(points)s points lost")) % values
+              "points": decimal(outcome.total_loss, 1), "number": number}
+    if number is None:  # a day before the ten existed: no number to compare
+        head = (_("Today's ten, %(date)s, as practice: %(points)s points lost") if play.practice
+                else _("Today's ten, %(date)s: %(points)s points lost")) % values
+    elif play.practice:
+        # Translators: a shared result's first line. Keep "Dice Pad #57" (the day's
+        # number) as it is: friends and chat bots compare the results of one day by it.
+        head = _("Dice Pad #%(number)d · Today's ten, %(date)s, as practice: %(points)s points lost") % values
+    else:
+        head = _("Dice Pad #%(number)d · Today's ten, %(date)s: %(points)s points lost") % values
     return f"{head}\n{outcome.grid}\n{link}"

@@ -99,9 +99,10 @@ def result_text(state: GameState, challenge: Challenge | None, day: datetime.dat
         score, values = state.grand_totals()[0], {"name": challenge.name, "score": challenge.beat}
         if score > challenge.beat:
             # Translators: the last line of a shared challenge's result: the friend's score was beaten.
-            lines.append(_("%(name)s's %(score)d to beat: beaten!") % values)
+            # The name may be "a friend" (words.unnamed_friend, lowercase): never first in the line.
+            lines.append(_("%(score)d to beat, set by %(name)s: beaten!") % values)
         elif score == challenge.beat:
-            lines.append(_("%(name)s's %(score)d to beat: tied!") % values)
+            lines.append(_("%(score)d to beat, set by %(name)s: tied!") % values)
         else:
-            lines.append(_("%(name)s's %(score)d to beat: it stands.") % values)
+            lines.append(_("%(score)d to beat, set by %(name)s: it stands.") % values)
     return "\n".join(lines)

@@ -238,6 +238,7 @@ def link_waiting() -> str:
 
 
 def type_dice_instead() -> str:
+    # Translators: "Record roll" is the real-dice button's label ("Record roll (2 left)"): the same words.
     return _("Not allowed: type the dice you rolled, then Record roll.")
 
 
@@ -247,7 +248,8 @@ def nothing_to_undo() -> str:
 
 def unnamed_friend() -> str:
     """The name of a challenger whose link gives none (kept with the game, as typed names are)."""
-    # Translators: who set a score to beat, when the link does not say: "Beat a friend's 231".
+    # Translators: who set a score to beat, when the link does not say ("231 to beat, set by a friend").
+    # Lowercase, and no sentence starts with it: each puts the name after other words.
     return _("a friend")
 
 

@@ -105,6 +105,13 @@ KEYS: dict[str, tuple[Command, str]] = {
     "ArrowDown": ("focus-next", ""), "ArrowRight": ("focus-next", ""),
     "ArrowUp": ("focus-previous", ""), "ArrowLeft": ("focus-previous", ""),
 }
+#: Keys in Today's ten, as on the board (its dice show the same key labels): 1-5 hold a die,
+#: R rolls the others. Each acts only where its button is on screen and enabled (no R at a
+#: box decision), so a key does what a click could; Space stays the focused button's.
+TEN_KEYS: dict[str, tuple[Command, str, str]] = {
+    **{str(n): ("ten-die", str(n - 1), f'#ten-dialog [data-die="{n - 1}"]') for n in range(1, 6)},
+    "r": ("ten-roll", "", "#ten-roll"), "R": ("ten-roll", "", "#ten-roll"),
+}
 #: Clicks on links that the page shares rather than follows.
 _NOT_FOLLOWED = {"send-game"}
 #: Keys whose browser default (scrolling, pressing a focused button twice) must not happen.
@@ -142,10 +149,18 @@ def bind_inputs(document: Any, window: Any, dispatch: Dispatch) -> list[Any]:
         return handle
 
     def on_key(event: Any) -> None:
-        if event.ctrlKey or event.metaKey or event.altKey or found(document.querySelector("dialog[open]")):
-            return
         tag = str(event.target.tagName or "").lower() if hasattr(event.target, "tagName") else ""
-        if tag in ("input", "select", "textarea") or (key := str(event.key)) not in KEYS:
+        if event.ctrlKey or event.metaKey or event.altKey or tag in ("input", "select", "textarea"):
+            return
+        key = str(event.key)
+        dialog = document.querySelector("dialog[open]")
+        if found(dialog):
+            if str(dialog.id) == "ten-dialog" and key in TEN_KEYS:
+                command, argument, button = TEN_KEYS[key]
+                if found(target := document.querySelector(button)) and not target.disabled:
+                    dispatch(command, argument)
+            return
+        if key not in KEYS:
             return
         if key in _GAME_KEYS:
             event.preventDefault()

@@ -38,6 +38,7 @@ class PageCommands:
         self.menu_toggle = document.getElementById("menu-toggle")
         self._review: ReviewDialog | None = None
         self._ten_dialog: TenDialog | None = None
+        self._ten_after_link: str | None = None  # a ?ten= day waiting for the link's question
         self.handlers: dict[PageCommand, Callable[[str], None]] = {
             "new-game": lambda _: self.setup.open(),
             "setup-rows": lambda _: self.setup.show_rows(),
@@ -102,7 +103,12 @@ class PageCommands:
         return self._ten_dialog
 
     def open_ten(self, day: str | None) -> None:
-        """Today's ten (``day``: a link's date), over whatever dialog was open."""
+        """Today's ten (``day``: a link's date), over whatever dialog was open; but a link
+        that also carries a game asks its question first, and the ten waits for the answer
+        (opened over it, it would close the question unanswered)."""
+        if day is not None and self.dialogs.is_open("link-choice"):
+            self._ten_after_link = day
+            return
         self.setup.close()
         self.dialogs.close()
         self.ten.open(day)
@@ -152,6 +158,9 @@ class PageCommands:
     def _link(self, play: bool) -> None:
         self.dialogs.close("link-choice")
         self.app.choose_link(play)
+        if (day := self._ten_after_link) is not None:
+            self._ten_after_link = None
+            self.open_ten(day)
 
     def _stats(self) -> None:
         self.dialogs.show_stats()

@@ -253,3 +253,24 @@ def test_review_dialog(site: SitePage, scheme: str) -> None:
     # The newest finished game: the solo game above.
     audit_dialog(site.page, "#show-review", "#review-dialog", f"the Review dialog [{scheme}]",
                  ready="#review-body [data-total-loss]")
+
+
+def test_todays_ten_at_a_decision_and_at_a_verdict(site: SitePage, scheme: str) -> None:
+    page = site.page
+    board.close_end_dialogs(page)
+    page.click("#new-game")
+    page.click("#setup-ten")
+    try:
+        page.locator("#ten-body .ten-progress").first.wait_for(timeout=60_000)
+        assert_accessible(page, f"Today's ten at a decision [{scheme}]", ["#ten-dialog"])
+        page.click("#ten-roll" if page.locator("#ten-roll").count() else "#ten-dialog .ten-pad button[data-box]")
+        page.locator("#ten-body .ten-verdict").first.wait_for()
+        assert page.locator("#ten-next.primary").count() == 1
+        assert_accessible(page, f"Today's ten at a verdict [{scheme}]", ["#ten-dialog"])
+        # The button that moves the ten on stands out: the accent behind it, not the sheet's.
+        colours = page.evaluate("""() => ['#ten-next', '#ten-dialog [data-close]'].map(
+            s => getComputedStyle(document.querySelector(s)).backgroundColor)""")
+        assert colours[0] != colours[1], colours
+    finally:
+        page.evaluate("document.querySelector('#ten-dialog').close()")
+

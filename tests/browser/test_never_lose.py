@@ -70,6 +70,23 @@ def test_keeping_my_game_sets_the_links_game_aside(fresh_site):
     assert page.locator("#games-list [data-resume]").count() == 1
 
 
+def test_a_link_to_a_game_and_a_ten_asks_first_then_opens_the_ten(fresh_site):
+    # Opened over the link's question, the ten used to close it unanswered.
+    page = fresh_site.page
+    mine = open_link_during_a_game(fresh_site, "?seed=from-a-friend&ten=2026-01-05")
+    assert page.locator("#link-choice").is_visible()
+    assert not page.locator("#ten-dialog").evaluate("d => d.open")
+    page.click("#link-keep")
+    assert board.snapshot(page) == mine
+    page.wait_for_function("document.querySelector('#ten-body .ten-progress')?.textContent"
+                           ".startsWith('Decision 1 of 10')", timeout=60_000)
+    assert page.input_value("#ten-day") == "2026-01-05" and not page.locator("#link-choice").is_visible()
+    page.evaluate("document.querySelector('#ten-dialog').close()")
+    page.click("#show-games")
+    assert page.locator("#games-list [data-resume]").count() == 1  # the link's game, set aside
+    page.click("#games-dialog [data-close]")
+
+
 def test_a_tab_that_is_behind_follows_the_other_tab_and_loses_nothing(browser, site_url):
     """The second scenario: a box scored in tab A survives tab B acting on its older view."""
     first = open_site(browser, site_url)

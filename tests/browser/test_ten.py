@@ -167,6 +167,42 @@ def test_a_day_that_ends_while_the_dialog_is_open(browser, site_url) -> None:
         page.context.close()
 
 
+def test_the_keys_hold_and_roll_as_on_the_board(browser, site_url) -> None:
+    """1-5 hold a die of the position and R rolls the others, as the dice's key labels say;
+    at a box decision and while a grading shows, they change nothing."""
+    day = "2026-01-05"  # decision 1 a hold, decision 10 a box (DAYS)
+    site = open_site(browser, site_url, context=clock.new_context(browser, at=clock.local(day)))
+    page = site.page
+    try:
+        open_ten(page)
+        page.locator("#ten-body .ten-progress").first.wait_for(timeout=60_000)
+        assert page.get_attribute("#ten-body .ten-dice", "aria-label") == "Dice: press 1 to 5 to hold"
+        pressed = "(i) => document.querySelector(`#ten-dialog [data-die='${i}']`).getAttribute('aria-pressed')"
+        page.keyboard.press("1")
+        page.keyboard.press("3")
+        page.keyboard.press("3")
+        assert [page.evaluate(pressed, i) for i in range(5)] == ["true", "false", "false", "false", "false"]
+        assert page.locator("#dice [aria-pressed=true]").count() == 0  # the board's dice never move
+        page.keyboard.press("r")
+        page.locator("#ten-body .ten-verdict").first.wait_for()
+        assert page.evaluate("document.activeElement.id") == "ten-next"
+        shown = page.evaluate(SHOWN_JS)
+        for key in ("2", "r"):
+            page.keyboard.press(key)
+            assert page.evaluate(SHOWN_JS) == shown, key
+        page.click("#ten-next")
+        answer_all(page, first=2, last=9)
+        page.wait_for_function("document.querySelector('#ten-body .ten-progress')?.textContent"
+                               ".startsWith('Decision 10 of 10')")
+        shown = page.evaluate(SHOWN_JS)
+        for key in ("1", "r", "R"):  # a box decision: no die to hold, no roll left
+            page.keyboard.press(key)
+            assert page.evaluate(SHOWN_JS) == shown, key
+        check_page(site)
+    finally:
+        page.context.close()
+
+
 def test_a_link_opens_that_days_ten_at_once_and_a_bad_one_says_why(browser, site_url) -> None:
     site = open_site(browser, site_url + "?ten=2026-01-15")
     page = site.page
