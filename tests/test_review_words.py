@@ -7,6 +7,7 @@ screens is English that no catalog gave (tests/test_catalogs.py: ``not_from_cata
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -144,3 +145,12 @@ def test_numbers_are_written_as_the_language_writes_them(speak: Speak, table: Ta
     assert "<strong>75,87</strong>" in html and 'data-loss="75.872070"' in html  # attributes stay a contract
     svg = histogram_svg(Stats("official").with_game(GameResult(212, 0, False)).with_game(GameResult(251, 0, False)))
     assert "231,5" in svg
+
+
+def test_dice_in_the_review_table_never_break_at_a_hyphen(table: Table) -> None:
+    # WebKit breaks "6-1-3-3-5" after a hyphen: each run of dice is kept whole (.faces).
+    html = review_html(costly(table))
+    table_html = html[html.index('<table class="decisions">'):html.index("</table>")]
+    assert table_html.count('<span class="faces">') >= 3
+    outside = re.sub(r'<span class="faces">[\d-]+</span>', "", table_html)
+    assert not re.search(r"\d-\d", re.sub(r"<[^>]*>", "", outside))

@@ -68,13 +68,18 @@ def aim_html(advice: Advice) -> str:
     '<p class="coach-aim" data-aim="beat" data-differs="true" data-aim-chance="0.1350">'
     >>> print(html[html.index(">") + 1:])
     To beat 54: <strong>Hold 3-3-3, roll 2</strong>, 13.5% against 4.6%; for the average: Score 25 in Full house.</p>
+    >>> close = Aim(None, (Ranked(hold, 0.20154), Ranked(score, 0.20110)))  # the goal's best a hair ahead
+    >>> aim_html(Advice((score, hold), None, close)).endswith("For the best chance to win, the same: 20.1%.</p>")
+    True
     """
     aim = advice.aim
     if aim is None:
         return ""
     best, average = aim.best, advice.best
-    values = {"score": aim.beat, "chance": percent(best.chance, 1)}
     differs = aim.differs(average)
+    # "The same" is the average's choice: its chance, as the table gives it, even where the
+    # goal's best is another option a hair ahead (under SAME_CHANCE: not worth a word).
+    values = {"score": aim.beat, "chance": percent(best.chance if differs else aim.chance_of(average), 1)}
     if differs:
         values |= {"move": f"<strong>{escape(choice_words(best.option))}</strong>",
                    "other": percent(aim.chance_of(average), 1), "average": escape(choice_words(average))}

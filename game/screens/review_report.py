@@ -26,7 +26,7 @@ from game.core.language import _, ngettext, pgettext
 from game.core.numbers import decimal, percent
 from game.screens.charts import review_svg
 from game.screens.choice_words import choice_words
-from game.screens.markup import escape, name_slot
+from game.screens.markup import escape, name_slot, unbroken_faces
 from game.screens.reason_words import reason_words
 from game.screens.review_words import dice_words, rating_words
 from game.strategy.review import Decision, Review
@@ -43,11 +43,13 @@ def _html(message: str, **markup: object) -> str:
 def _row(d: Decision) -> str:
     mark = ' class="loss"' if d.loss else ""
     # Translators: in the review's table, the Optimal column when the player's choice was the best.
-    optimal = escape(pgettext("review table", "✓ same")) if not d.loss else escape(choice_words(d.best))
+    optimal = pgettext("review table", "✓ same") if not d.loss else choice_words(d.best)
+    dice, chosen, best, reason = (unbroken_faces(escape(text)) for text in (
+        dice_words(d.dice), choice_words(d), optimal, reason_words(d.reason)))
     return (f'<tr{mark} data-decision="{d.number}" data-loss="{d.loss:.6f}"><td>{d.turn}</td><td>{d.roll}</td>'
-            f"<td>{dice_words(d.dice)}</td><td>{escape(choice_words(d))}</td>"
-            f"<td>{optimal}</td><td>{escape(decimal(d.loss, 2) if d.loss else decimal(0))}</td>"
-            f"<td data-coach-reason>{escape(reason_words(d.reason))}</td></tr>")
+            f"<td>{dice}</td><td>{chosen}</td>"
+            f"<td>{best}</td><td>{escape(decimal(d.loss, 2) if d.loss else decimal(0))}</td>"
+            f"<td data-coach-reason>{reason}</td></tr>")
 
 
 def _head() -> str:

@@ -65,9 +65,10 @@ def link_copied(url: str) -> str:
     return _("Link copied: %(link)s") % {"link": url}
 
 
-def copy_by_hand() -> str:
-    """Neither the share sheet nor the clipboard: the link is shown in a field below this."""
-    return _("Copy this link to share it:")
+def copy_by_hand(result: bool = False) -> str:
+    """Neither the share sheet nor the clipboard: the link (or a ``result``, its lines and
+    its link) is shown in a field below this."""
+    return _("Copy this result to share it:") if result else _("Copy this link to share it:")
 
 
 def result_text(state: GameState, challenge: Challenge | None, day: datetime.date) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from pyodide.ffi import JsException, to_js
+from pyodide.ffi import JsException, create_once_callable, to_js
 
 from game.core.links import challenge_query
 from game.core.state import GameState
@@ -20,17 +20,46 @@ from game.session import share_words as words
 from game.web.dom import found
 from game.web.guard import spawn
 
+#: How long a confirmation ("Copied: …") stays, in ms: read, then out of the way.
+TOAST_MS = 6000
+_toasts = [0]  # toasts shown: a timer hides its own toast, not a newer one
 
-def show_toast(document: Any, text: str) -> None:
+
+def _in_view(document: Any, element: Any) -> None:
+    """Put ``element`` where the player can reach it: inside the open modal dialog (the
+    page behind one is inert), before its buttons; else back above the board."""
+    dialog = document.querySelector("dialog[open]")
+    if found(dialog):
+        dialog.insertBefore(element, dialog.querySelector(":scope > .dialog-buttons"))
+    else:
+        document.body.insertBefore(element, document.querySelector("main.board"))
+
+
+def show_toast(window: Any, text: str, lasting: bool = False) -> None:
+    """A short notice in the live region ``#toast``; it hides after :data:`TOAST_MS` unless
+    ``lasting`` (the copy-by-hand notice stays with its field). Its text stays when hidden."""
+    document = window.document
     toast = document.getElementById("toast")
+    _in_view(document, toast)
     toast.textContent = text
     toast.hidden = False
+    _toasts[0] += 1
+    if not lasting:
+        shown = _toasts[0]
+
+        def hide() -> None:
+            if _toasts[0] == shown:
+                toast.hidden = True
+
+        window.setTimeout(create_once_callable(hide), TOAST_MS)
 
 
 async def share_link(window: Any, title: str, text: str, url: str, copy: str | None = None) -> None:
-    """Share ``url`` with ``text``; the clipboard gets ``copy`` (default: the url alone)."""
+    """Share ``url`` with ``text``; the clipboard gets ``copy`` (default: the url alone:
+    ``copy`` is a result, worded as one where the player must copy it by hand)."""
     document = window.document
     navigator = window.navigator
+    document.getElementById("share-fallback").hidden = True
     if found(getattr(navigator, "share", None)):
         try:
             await navigator.share(to_js({"title": title, "text": text, "url": url}))
@@ -42,15 +71,24 @@ async def share_link(window: Any, title: str, text: str, url: str, copy: str | N
     if found(clipboard):
         try:
             await clipboard.writeText(copy or url)
-            show_toast(document, words.copied() if copy else words.link_copied(url))
+            show_toast(window, words.copied() if copy else words.link_copied(url))
             return
         except JsException:
             pass
+    # Neither: the text in a field to copy by hand, with all its lines (a result's grid).
     field = document.getElementById("share-fallback")
-    field.value = copy or url
+    value = copy or url
+    notice = words.copy_by_hand(result=copy is not None)
+    show_toast(window, notice, lasting=True)
+    _in_view(document, field)
+    field.value = value
+    field.rows = value.count("\n") + 1
+    field.setAttribute("aria-label", notice)
     field.hidden = False
+    field.style.height = "auto"  # then as tall as its wrapped lines, so that none is scrolled away
+    field.style.height = f"{int(field.scrollHeight) + 4}px"
+    field.focus()
     field.select()
-    show_toast(document, words.copy_by_hand())
 
 
 def start_share(window: Any, title: str, text: str, url: str, copy: str | None = None) -> None:

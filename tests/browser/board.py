@@ -196,3 +196,13 @@ def partings_shown(page: Page) -> list[tuple[int, float]]:
     items = section.locator("li[data-decision]")
     return [(int(items.nth(i).get_attribute("data-decision") or ""),
              float(items.nth(i).get_attribute("data-win-chance") or "")) for i in range(items.count())]
+
+
+def toast_after(page: Page, press: str, start: str) -> str:
+    """Click ``press`` and wait for the notice (``#toast``) it gives to start with ``start``;
+    returns the notice. The notice hides itself after a few seconds but keeps its text, so
+    the wait is for its words, not for its being on screen (a slow machine may pass them)."""
+    page.evaluate("document.querySelector('#toast').textContent = ''")
+    page.click(press)
+    page.wait_for_function("(start) => document.querySelector('#toast').textContent.startsWith(start)", arg=start)
+    return str(page.locator("#toast").text_content())

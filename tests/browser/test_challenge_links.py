@@ -69,9 +69,7 @@ def test_challenge_a_friend_copies_a_link_that_replays_the_game(browser, site_ur
             board.play_turn_by_clicks(page)
         board.close_end_dialogs(page)
         score = board.total(page, 0, "grand")
-        page.click("#challenge-friend")
-        page.locator("#toast:not([hidden])").first.wait_for()
-        assert page.locator("#toast").inner_text().startswith("Link copied")
+        board.toast_after(page, "#challenge-friend", "Link copied")
         copied = page.evaluate("navigator.clipboard.readText()")
         assert copied.startswith(site_url) and "seed=copy-me" in copied and f"beat={score}" in copied
         check_page(site)

@@ -143,8 +143,7 @@ def test_the_turn_link_is_shared_or_copied(browser, site_url):
         page = site.page
         page.evaluate("delete Navigator.prototype.share")  # no share sheet: the clipboard
         href, _ = first_link(page)
-        page.click("[data-turn-link]")
-        page.locator("#toast:not([hidden])").first.wait_for()
+        board.toast_after(page, "[data-turn-link]", "Link copied")
         assert page.evaluate("navigator.clipboard.readText()") == site_url + href
         assert page.url == site_url  # the link was copied, not followed
         check_page(site)
@@ -188,8 +187,7 @@ def test_share_result_of_a_daily_challenge_opens_the_final_card_elsewhere(phones
         board.play_turn_by_clicks(page)
     board.close_end_dialogs(page)
     score = board.total(page, 0, "grand")
-    page.click("#share-result")
-    page.locator("#toast:not([hidden])").first.wait_for()
+    board.toast_after(page, "#share-result", "Copied")
     text = page.evaluate("navigator.clipboard.readText()")
     lines = text.splitlines()
     assert lines[0].startswith("Dice Pad daily challenge · Official") and re.search(r"\d{4}$", lines[0])

@@ -310,3 +310,27 @@ def test_the_visitors_language_is_kept_for_offline_play(browser: Browser, site_u
     assert page.get_attribute("html", "lang") == "pl" and not page.is_visible("#language-notice")
     assert not untranslated(page, words_of(site_dir, "pl"))
     assert page.inner_text("#roll") != "Roll" and "Roll" not in page.inner_text("#roll")
+
+
+def test_the_coachs_table_stays_in_its_panel_in_every_language(fresh_site: SitePage) -> None:
+    # At 1280 px the coach's panel is about 400 px wide; German's "Gewinnchance" pushed the
+    # table of values 45 px out of it.
+    page = fresh_site.page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    fresh_site.run_python("from game.main import app\nfrom game.core.players import Player\n"
+                          "app.start([Player('Ann'), Player('Ben')], seed='coach-table')\napp.roll()\nresult = True")
+    if page.get_attribute("#hints", "aria-pressed") != "true":
+        page.click("#hints")
+    page.click("#coach-values")
+    fits = """() => { const table = document.querySelector('.coach-values'), panel = table.closest('.coach');
+        return [table.querySelectorAll('th').length, table.getBoundingClientRect().right,
+                panel.getBoundingClientRect().right - parseFloat(getComputedStyle(panel).paddingRight)]; }"""
+    for code in [code for code in LANGUAGES if code != "en"] + ["en"]:
+        page.click("#show-settings")
+        page.select_option("#settings-language", code)
+        page.wait_for_function("(code) => document.documentElement.lang === code.replace('_', '-')", arg=code)
+        page.click("#settings-dialog [data-close]")
+        page.wait_for_function("() => document.querySelectorAll('.coach-values th').length === 4", timeout=60_000)
+        _, right, inside = page.evaluate(fits)
+        assert right <= inside + 0.5, (code, right, inside)
+    check_page(fresh_site)

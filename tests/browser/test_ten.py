@@ -15,7 +15,7 @@ import re
 import pytest
 from playwright.sync_api import Page
 
-from tests.browser import clock
+from tests.browser import board, clock
 from tests.browser.pages import check_page, open_site
 
 pytestmark = pytest.mark.browser
@@ -110,12 +110,22 @@ def test_todays_ten_from_the_new_game_dialog(browser, site_url) -> None:
         assert kept["colours"] == verdicts and stored(page).get("attempt") is None
         # Shared: the date, the points lost, the squares and the day's link; no position.
         page.evaluate("delete Navigator.prototype.share")  # the clipboard path, where no share sheet exists
-        page.click("#ten-share")
-        page.locator("#toast:not([hidden])").first.wait_for()
+        board.toast_after(page, "#ten-share", "Copied")
         shared = page.evaluate("navigator.clipboard.readText()")
         assert shared.startswith("Today's ten, January 1, 2026: ") and grid in shared
         assert shared.endswith(f"?ten={day}")
         assert "Decision" not in shared and "Turn" not in shared
+        # The notice is in the dialog (the page behind it is inert), and goes by itself.
+        assert page.evaluate("document.querySelector('#toast').closest('dialog')?.id") == "ten-dialog"
+        page.context.clock.fast_forward(7_000)
+        page.locator("#toast").wait_for(state="hidden")
+        # No clipboard either: the result in a field to copy by hand, in the dialog, every line.
+        page.evaluate("() => { navigator.clipboard.writeText = () => Promise.reject(new Error('refused')); }")
+        assert board.toast_after(page, "#ten-share", "Copy this result to share it:")
+        field = page.locator("#share-fallback")
+        assert field.is_visible() and field.input_value() == shared
+        assert page.evaluate("document.activeElement.id") == "share-fallback"
+        assert page.evaluate("document.querySelector('#share-fallback').closest('dialog')?.id") == "ten-dialog"
         # Opened again, the day shows its result; another go is practice, and says so.
         page.evaluate("document.querySelector('#ten-dialog').close()")
         open_ten(page)
@@ -150,8 +160,7 @@ def test_a_day_that_ends_while_the_dialog_is_open(browser, site_url) -> None:
         [kept] = stored(page)["days"]
         assert kept["date"] == day and kept["finished"] and kept["colours"] == first + rest
         page.evaluate("delete Navigator.prototype.share")
-        page.click("#ten-share")
-        page.locator("#toast:not([hidden])").first.wait_for()
+        board.toast_after(page, "#ten-share", "Copied")
         shared = page.evaluate("navigator.clipboard.readText()")
         assert shared.startswith("Today's ten, January 5, 2026: ") and shared.endswith(f"?ten={day}")
         # Opened again: the new day's ten, scored; the date field reaches the new day.
