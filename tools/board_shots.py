@@ -25,8 +25,9 @@ sys.path.insert(0, str(ROOT))  # tools/ holds scripts: game and tests import fro
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from tests.browser import chromium  # noqa: E402
 from tests.browser.layout import PHONES, VIEWPORTS, probe, start_and_roll  # noqa: E402
-from tests.browser.pages import CHROMIUM, CHROMIUM_ARGS, open_site  # noqa: E402
+from tests.browser.pages import CHROMIUM_ARGS, open_site  # noqa: E402
 from tests.support import build_site, load_tool  # noqa: E402
 
 ARTIFACTS = ROOT / "artifacts" / "screenshots"
@@ -37,8 +38,7 @@ def shoot(url: str, label: str, out: Path, themes: list[str]) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     print(f"{'viewport':>10} {'theme':>5} " + " ".join(f"{n}p" for n in range(1, 7)))
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM) if CHROMIUM.exists() else None,
-                                     args=CHROMIUM_ARGS)
+        browser = pw.chromium.launch(executable_path=chromium.executable(), args=CHROMIUM_ARGS)
         for (width, height), counts in VIEWPORTS.items():
             for theme in themes:
                 context = browser.new_context(

@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import argparse
+import functools
 import gzip
 import hashlib
 import json
@@ -96,10 +97,11 @@ SIZE_CACHE = Path(__file__).resolve().parent.parent / ".cache" / "brotli11"
 PINNED_SIZES = Path(__file__).with_name("brotli11_pinned.json")
 
 
+@functools.cache
 def pinned_sizes() -> dict[str, int]:
-    """:data:`PINNED_SIZES` as {sha256: size}."""
-    table: dict[str, int] = json.loads(PINNED_SIZES.read_text(encoding="utf-8"))["sizes"]
-    return table
+    """:data:`PINNED_SIZES` as {sha256: size} (its entries are {"file": name, "size": size})."""
+    table = json.loads(PINNED_SIZES.read_text(encoding="utf-8"))
+    return {digest: int(entry["size"]) for digest, entry in table.items()}
 
 
 def brotli11_size(path: Path) -> int:
@@ -130,11 +132,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Write the brotli-11 sizes of the pinned runtime files.")
     parser.add_argument("--pin", nargs="+", type=Path, required=True, metavar="FILE")
     args = parser.parse_args(argv)
-    sizes = {hashlib.sha256(path.read_bytes()).hexdigest(): brotli11_compute(path.read_bytes()) for path in args.pin}
-    names = {hashlib.sha256(path.read_bytes()).hexdigest(): path.name for path in args.pin}
-    PINNED_SIZES.write_text(json.dumps({"files": names, "sizes": sizes}, indent=1, sort_keys=True) + "\n",
-                            encoding="utf-8")
-    print(f"compression.py: {len(sizes)} sizes in {PINNED_SIZES}")
+    table = {}
+    for path in args.pin:
+        body = path.read_bytes()
+        table[hashlib.sha256(body).hexdigest()] = {"file": path.name, "size": brotli11_compute(body)}
+    PINNED_SIZES.write_text(json.dumps(table, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"compression.py: {len(table)} sizes in {PINNED_SIZES}")
     return 0
 
 

@@ -16,7 +16,6 @@ serves it with tools/serve.py, as the browser tests do; ``--site DIR`` serves a 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import tempfile
 import time
@@ -28,7 +27,8 @@ sys.path.insert(0, str(ROOT))  # tools/ holds scripts: game and tests import fro
 import pytest  # noqa: E402  (the page helpers fail through pytest.fail, also outside pytest)
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from tests.browser.pages import CHROMIUM, CHROMIUM_ARGS, open_site  # noqa: E402
+from tests.browser import chromium  # noqa: E402
+from tests.browser.pages import CHROMIUM_ARGS, open_site  # noqa: E402
 from tests.browser.randomized import Mismatch, RandomPlay, Tally  # noqa: E402
 from tests.support import build_site, load_tool  # noqa: E402
 
@@ -39,8 +39,7 @@ def soak(url: str, args: argparse.Namespace) -> tuple[Tally, int, int]:
     until = time.monotonic() + args.seconds
     pins = [s for s in args.game_seeds.split(",") if s]
     with sync_playwright() as pw:
-        executable = os.environ.get("CHROMIUM_PATH") or (str(CHROMIUM) if CHROMIUM.exists() else None)
-        browser = pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        browser = pw.chromium.launch(executable_path=chromium.executable(), args=CHROMIUM_ARGS)
         seed = args.seed
         while time.monotonic() < until and (args.runs is None or seed < args.seed + args.runs):
             try:

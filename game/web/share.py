@@ -82,7 +82,6 @@ async def share_link(window: Any, title: str, text: str, url: str, copy: str | N
     show_toast(window, notice, lasting=True)
     _in_view(document, field)
     field.value = value
-    field.rows = value.count("\n") + 1
     field.setAttribute("aria-label", notice)
     field.hidden = False
     field.style.height = "auto"  # then as tall as its wrapped lines, so that none is scrolled away

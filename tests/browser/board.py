@@ -206,3 +206,10 @@ def toast_after(page: Page, press: str, start: str) -> str:
     page.click(press)
     page.wait_for_function("(start) => document.querySelector('#toast').textContent.startsWith(start)", arg=start)
     return str(page.locator("#toast").text_content())
+
+
+def wait_for_decision(page: Page, number: int) -> None:
+    """Wait until Today's ten shows its decision ``number`` (its first opening deals the day,
+    after fetching the table: hence the long bound)."""
+    page.wait_for_function("(n) => document.querySelector('#ten-body .ten-progress')?.textContent"
+                           ".startsWith(`Decision ${n} of 10`)", arg=number, timeout=60_000)

@@ -50,8 +50,7 @@ def answer(page: Page, number: int) -> tuple[str, str]:
     """Answer decision ``number``: the first open box where no roll is left, else roll all
     five again (a hold of no dice, always a legal choice); then press again (press_again).
     Returns the decision's kind ("hold" or "box") and the verdict's colour."""
-    page.wait_for_function(f"document.querySelector('#ten-body .ten-progress')?.textContent"
-                           f".startsWith('Decision {number} of 10')", timeout=60_000)
+    board.wait_for_decision(page, number)
     assert page.locator("#ten-dialog [data-card]").count() == 0  # the name opens no card of the game below
     kind = "hold" if page.locator("#ten-roll").count() else "box"
     page.click("#ten-roll" if kind == "hold" else "#ten-dialog .ten-pad button[data-box]")
@@ -166,8 +165,7 @@ def test_a_day_that_ends_while_the_dialog_is_open(browser, site_url) -> None:
         # Opened again: the new day's ten, scored; the date field reaches the new day.
         page.evaluate("document.querySelector('#ten-dialog').close()")
         open_ten(page)
-        page.wait_for_function("document.querySelector('#ten-body .ten-progress')?.textContent"
-                               ".startsWith('Decision 1 of 10')", timeout=60_000)
+        board.wait_for_decision(page, 1)
         assert page.input_value("#ten-day") == after and page.get_attribute("#ten-day", "max") == after
         assert "not scored" not in body(page)
         assert stored(page)["attempt"] == {"date": after, "practice": False, "choices": []}
@@ -201,8 +199,7 @@ def test_the_keys_hold_and_roll_as_on_the_board(browser, site_url) -> None:
             assert page.evaluate(SHOWN_JS) == shown, key
         page.click("#ten-next")
         answer_all(page, first=2, last=9)
-        page.wait_for_function("document.querySelector('#ten-body .ten-progress')?.textContent"
-                               ".startsWith('Decision 10 of 10')")
+        board.wait_for_decision(page, 10)
         shown = page.evaluate(SHOWN_JS)
         for key in ("1", "r", "R"):  # a box decision: no die to hold, no roll left
             page.keyboard.press(key)
