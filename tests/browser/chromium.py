@@ -49,5 +49,10 @@ CHROMIUM_ARGS = [
     # English unless a test asks for a language (a context's locale): the page follows the
     # browser's languages (assets/language.js), and the machine's LANG must not choose them.
     "--lang=en-US",
+    # Nothing but this machine: every request to another host goes to a proxy that is not
+    # there (port 9, discard, nothing listens) and fails; loopback bypasses proxies, so the
+    # site under test is reached. pages.open_site records the ones a page makes (the test
+    # fails) without routing them, which would turn the HTTP cache off.
+    "--proxy-server=http://127.0.0.1:9",
     "--disable-features=" + ",".join([*playwright_disabled_features(), *DISABLED_FEATURES]),
 ]

@@ -25,7 +25,6 @@ import functools
 import itertools
 import json
 import time
-import weakref
 import zipfile
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -170,47 +169,27 @@ class SitePage:
         return outcome["ok"]
 
 
-# The pages opened on each shared context, for the one context-wide route that sees the
-# service worker's requests (a page's route never does).
-_SHARED: weakref.WeakKeyDictionary[BrowserContext, list[SitePage]] = weakref.WeakKeyDictionary()
-
-
-def _route_shared(sites: list[SitePage], route: Route) -> None:
-    url = route.request.url
-    if all(site.is_local(url) for site in sites):
-        route.continue_()
-    else:
-        for site in sites:
-            site.off_origin.append(url)
-        route.abort()
-
-
 def open_site(browser: Browser, url: str, *, context: BrowserContext | None = None,
-              init_script: str | None = None, intercept: bool = True,
+              init_script: str | None = None,
               replies: Sequence[tuple[str, Callable[[Route], None]]] = ()) -> SitePage:
     """Open ``url`` with every request and error recorded, and boot it.
 
     A new context, its clock pinned (tests/browser/clock.py), unless ``context`` is given
     (two tabs of one browser share one);
     ``init_script`` runs before the page's own scripts (to plant or break storage).
-    ``intercept=False`` records off-origin requests without routing (so without aborting
-    them): Playwright turns the HTTP cache off while any route is set. ``replies`` are (URL
-    glob, handler) pairs that answer the page's requests in place of the site (a damaged file).
+    Requests are recorded, not routed: an off-origin one fails the test here, and the
+    tests' Chromium cannot reach it anyway (its proxy, chromium.CHROMIUM_ARGS). Routing
+    every request would turn the context's HTTP cache off (Playwright does that while any
+    route is set), which makes each service worker download again what its page has just
+    fetched, as no player's does. ``replies`` are (URL glob, handler) pairs that answer the
+    page's requests in place of the site (a damaged file).
     """
-    shared = context is not None
     context = context or clock.new_context(browser)
     page = context.new_page()
     site = SitePage(page=page, origin=urlunsplit(urlsplit(url)[:2] + ("", "", "")))
     page.add_init_script(CSP_LISTENER)
     if init_script:
         page.add_init_script(init_script)
-
-    def route(route: Route) -> None:
-        if site.is_local(route.request.url):
-            route.continue_()
-        else:  # record it (the test fails) and never let it reach the network
-            site.off_origin.append(route.request.url)
-            route.abort()
 
     def on_response(response: Response) -> None:
         site.responses.append(response)
@@ -225,14 +204,14 @@ def open_site(browser: Browser, url: str, *, context: BrowserContext | None = No
 
     def on_request(request: Request) -> None:
         site.requests.append(request.url)
-        if not intercept and not site.is_local(request.url):
+        if not site.is_local(request.url):
             site.off_origin.append(request.url)
 
     # The service worker's own traffic and console reach the context only (no page).
     def on_worker_request(request: Request) -> None:
         if request.service_worker is not None:
             site.worker_requests.append(request.url)
-            if not intercept and not site.is_local(request.url):
+            if not site.is_local(request.url):
                 site.off_origin.append(request.url)
 
     def on_worker_response(response: Response) -> None:
@@ -243,18 +222,7 @@ def open_site(browser: Browser, url: str, *, context: BrowserContext | None = No
         if message.page is None and message.type == "error":
             site.errors.append(f"service worker console: {message.text}")
 
-    # A context of its own is routed whole (service-worker requests included); a shared
-    # one per page, so each page's own record stays its own, plus once for the context,
-    # which only the service worker's requests reach (a page's route handles the page's).
-    if intercept and shared:
-        page.route("**/*", route)
-        if context not in _SHARED:
-            _SHARED[context] = []
-            context.route("**/*", functools.partial(_route_shared, _SHARED[context]))
-        _SHARED[context].append(site)
-    elif intercept:
-        context.route("**/*", route)
-    for pattern, handler in replies:  # after the catch-all: the last route registered answers first
+    for pattern, handler in replies:
         page.route(pattern, handler)
     page.on("request", on_request)
     page.on("response", on_response)

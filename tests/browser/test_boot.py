@@ -11,7 +11,10 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import Browser
+from playwright.sync_api import Error as PlaywrightError
 
+from tests.browser import clock
 from tests.browser.pages import SitePage
 
 pytestmark = pytest.mark.browser
@@ -48,6 +51,21 @@ def test_runtime_is_self_hosted(site: SitePage) -> None:
     assert not site.off_origin
     everything = site.requests + site.worker_requests  # the service worker's own fetches too
     assert all(site.is_local(u) for u in everything), [u for u in everything if not site.is_local(u)]
+
+
+def test_the_browser_reaches_nothing_but_this_machine(browser: Browser, site_url: str) -> None:
+    """The tests' Chromium cannot send a request off this machine (its proxy is not there),
+    by name or by address; the site on loopback is reached."""
+    context = clock.new_context(browser)
+    try:
+        page = context.new_page()
+        for url in ("http://example.com/", "https://example.com/", "http://93.184.216.34/"):
+            with pytest.raises(PlaywrightError, match="ERR_PROXY_CONNECTION_FAILED"):
+                page.goto(url)
+        response = context.new_page().goto(site_url + "assets/favicon.svg")
+        assert response is not None and response.ok
+    finally:
+        context.close()
 
 
 def test_game_modules_work_in_the_browser(site: SitePage) -> None:

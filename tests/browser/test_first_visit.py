@@ -52,18 +52,15 @@ def visit(playwright: Playwright, site_dir: Path, tmp_path_factory: pytest.TempP
     .mo and page words come on top: docs/languages.md, "What a catalog weighs").
 
     A profile on disk, as a player's browser has: an incognito context's HTTP cache is in
-    memory and keeps no file as large as the wasm. Requests recorded, not routed
-    (``intercept=False``): Playwright turns the HTTP cache off in a context whose requests
-    it routes, and that cache is what spares a second download when the service worker
-    precaches what the page has just fetched."""
+    memory and keeps no file as large as the wasm. The HTTP cache is what spares a second
+    download when the service worker precaches what the page has just fetched."""
     server, url = serve.start_server(site_dir, port=0)
     executable = chromium.executable()
     context = clock.pin(playwright.chromium.launch_persistent_context(
         tmp_path_factory.mktemp("profile"), executable_path=executable, args=CHROMIUM_ARGS, locale=request.param,
         timezone_id=clock.ZONE))
     try:
-        site = open_site(None, url, context=context, init_script=READY_PROBE,  # type: ignore[arg-type]
-                         intercept=False)
+        site = open_site(None, url, context=context, init_script=READY_PROBE)  # type: ignore[arg-type]
         # The page's ready moment on this process's clock: the service worker starts its
         # precaching at once, so polling for ready would count some of it as before. The
         # clock is read before the call: the page reads its own during it, and reading

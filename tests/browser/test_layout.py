@@ -2,8 +2,9 @@
 
 After the first roll of a turn, with the page not scrolled, all five dice, Roll and the
 current player's 13 boxes are in view, whole and uncovered; dice and Roll are at least
-44×44 CSS px and every box at least 32×32; the page never scrolls sideways. One page per
-viewport (a phone emulated with touch), every player count the issue lists at that size.
+44×44 CSS px and every box at least 32×32; the page never scrolls sideways. Every player
+count the issue lists at each size, on one phone page (emulated with touch) that the tests
+resize and switch language in, and one desktop page: the page follows both as it runs.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import json
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
 
 from game import rules
 from game.core import save
@@ -26,46 +27,83 @@ from tests.browser.layout import NAMES, PHONES, VIEWPORTS, View, probe, start_an
 from tests.browser.pages import SitePage, check_page, open_site
 
 
-@pytest.fixture(params=list(VIEWPORTS), ids=[f"{w}x{h}" for w, h in VIEWPORTS])
-def sized_site(request: pytest.FixtureRequest, browser: Browser, site_url: str) -> Iterator[SitePage]:
-    width, height = request.param
-    phone = request.param in PHONES
-    context = clock.new_context(browser, viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone)
-    site = open_site(browser, site_url, context=context)
+@pytest.fixture(scope="module")
+def phone(browser: Browser, site_url: str) -> Iterator[SitePage]:
+    """One phone (touch, its screen resized per test) for the module: a boot costs seconds
+    of CPU, and neither the size nor the language needs a page of its own (the page
+    follows both as it runs, as it does when a phone turns or its player picks a language)."""
+    context = clock.new_context(browser, viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
     try:
-        yield site
-        check_page(site)
+        yield open_site(browser, site_url, context=context)
     finally:
         context.close()
 
 
-def test_the_whole_turn_is_in_view_with_touch_sizes(sized_site: SitePage) -> None:
-    page = sized_site.page
-    size = (page.viewport_size["width"], page.viewport_size["height"])
+@pytest.fixture
+def on_phone(phone: SitePage) -> Iterator[SitePage]:
+    """The module's phone, in English at 360×640 unless the test says otherwise, checked after."""
+    before = phone.problems()
+    yield phone
+    close_dialogs(phone.page)
+    speak(phone.page, SOURCE)
+    check_page(phone, before)
+
+
+def close_dialogs(page: Page) -> None:
+    """Whatever a test left open, closed (Escape closes each dialog, as for a player)."""
+    while page.locator("dialog[open]").count():
+        page.keyboard.press("Escape")
+
+
+def speak(page: Page, code: str) -> None:
+    """The page in ``code`` through Settings, as a player switches (it takes effect at once)."""
+    tag = code.replace("_", "-")
+    if page.get_attribute("html", "lang") == tag:
+        return
+    page.evaluate("document.getElementById('show-settings').click()")  # folded in the menu or not
+    page.select_option("#settings-language", "" if code == SOURCE else code)  # "": as the browser (English)
+    page.wait_for_function(f"document.documentElement.lang === {tag!r}")
+    close_dialogs(page)
+
+
+def sized(site: SitePage, size: tuple[int, int]) -> Page:
+    site.page.set_viewport_size({"width": size[0], "height": size[1]})
+    return site.page
+
+
+@pytest.fixture(scope="module")
+def desktop(browser: Browser, site_url: str) -> Iterator[SitePage]:
+    context = clock.new_context(browser, viewport={"width": 1280, "height": 800})
+    try:
+        yield open_site(browser, site_url, context=context)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", list(VIEWPORTS), ids=[f"{w}x{h}" for w, h in VIEWPORTS])
+def test_the_whole_turn_is_in_view_with_touch_sizes(phone: SitePage, desktop: SitePage, size: tuple[int, int]) -> None:
+    site = phone if size in PHONES else desktop
+    before = site.problems()
+    page = sized(site, size)
     failures = []
     for players in VIEWPORTS[size]:
-        start_and_roll(sized_site.run_python, players)
+        start_and_roll(site.run_python, players)
         failures += turn_failures(probe(page), f"{size[0]}×{size[1]}, {players} player(s)")
     assert not failures, "\n".join(failures)
+    check_page(site, before)
 
 
 @pytest.mark.parametrize("code", [code for code in LANGUAGES if code != SOURCE])
-def test_the_whole_turn_is_in_view_in_every_language(browser: Browser, site_url: str, code: str) -> None:
+def test_the_whole_turn_is_in_view_in_every_language(on_phone: SitePage, code: str) -> None:
     """At the smallest phone, 1 to 4 players, in each language (German and Polish words are long)."""
-    context = clock.new_context(browser, viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True,
-                                  locale=code.replace("_", "-"))
-    site = open_site(browser, site_url, context=context)
-    try:
-        assert site.page.get_attribute("html", "lang") == code.replace("_", "-")
-        failures = []
-        for players in (1, 2, 3, 4):
-            start_and_roll(site.run_python, players)
-            failures += turn_failures(probe(site.page), f"{code}, 360×640, {players} player(s)")
-        screenshot(site.page, f"language-{code}-360x640-4-players")
-        assert not failures, "\n".join(failures)
-        check_page(site)
-    finally:
-        context.close()
+    page = sized(on_phone, (360, 640))
+    speak(page, code)
+    failures = []
+    for players in (1, 2, 3, 4):
+        start_and_roll(on_phone.run_python, players)
+        failures += turn_failures(probe(page), f"{code}, 360×640, {players} player(s)")
+    screenshot(page, f"language-{code}-360x640-4-players")
+    assert not failures, "\n".join(failures)
 
 
 def turn_failures(view: View, where: str) -> list[str]:
@@ -90,56 +128,43 @@ def turn_failures(view: View, where: str) -> list[str]:
 
 
 @pytest.mark.parametrize("size", [(360, 640), (844, 390)], ids=["360x640", "844x390"])
-def test_every_card_is_one_tap_away_and_the_menu_folds(browser: Browser, site_url: str,
-                                                      size: tuple[int, int]) -> None:
-    context = clock.new_context(browser, viewport={"width": size[0], "height": size[1]}, is_mobile=True, has_touch=True)
-    site = open_site(browser, site_url, context=context)
-    page = site.page
-    try:
-        start_and_roll(site.run_python, 4)
-        current = int(page.get_attribute("#scorecard thead th.current", "data-seat"))
-        other = (current + 1) % 4
-        # The current player is marked for assistive technology too, not by colour alone.
-        name = page.locator(f'#scorecard thead th[data-seat="{current}"] button')
-        assert name.get_attribute("aria-current") == "true"
-        page.locator(f'#scorecard thead th[data-seat="{other}"] button').tap()
-        dialog = page.locator("#card-dialog")
-        assert dialog.is_visible()
-        assert page.locator("#card-title").inner_text() == f"{NAMES[other]}’s card"
-        assert page.locator("#card-body tr").count() == 19  # 13 boxes and 6 totals, full labels
-        text = page.locator("#card-body").inner_text()
-        assert "Sm. straight" in text and "Grand total" in text
-        page.locator("#card-dialog [data-close]").tap()
-        assert not dialog.is_visible()
-        # The menu is folded behind one button, and opens over the board.
-        assert not page.locator("#new-game").is_visible()
-        page.locator("#menu-toggle").tap()
-        assert page.locator("#new-game").is_visible() and page.locator("#show-stats").is_visible()
-        page.locator("#show-scores").tap()
-        assert page.locator("#scores-dialog").is_visible()
-        assert page.get_attribute("#menu-toggle", "aria-expanded") == "false"  # folded again
-        page.locator("#scores-dialog [data-close]").tap()
-        check_page(site)
-    finally:
-        context.close()
+def test_every_card_is_one_tap_away_and_the_menu_folds(on_phone: SitePage, size: tuple[int, int]) -> None:
+    page = sized(on_phone, size)
+    start_and_roll(on_phone.run_python, 4)
+    current = int(page.get_attribute("#scorecard thead th.current", "data-seat"))
+    other = (current + 1) % 4
+    # The current player is marked for assistive technology too, not by colour alone.
+    name = page.locator(f'#scorecard thead th[data-seat="{current}"] button')
+    assert name.get_attribute("aria-current") == "true"
+    page.locator(f'#scorecard thead th[data-seat="{other}"] button').tap()
+    dialog = page.locator("#card-dialog")
+    assert dialog.is_visible()
+    assert page.locator("#card-title").inner_text() == f"{NAMES[other]}’s card"
+    assert page.locator("#card-body tr").count() == 19  # 13 boxes and 6 totals, full labels
+    text = page.locator("#card-body").inner_text()
+    assert "Sm. straight" in text and "Grand total" in text
+    page.locator("#card-dialog [data-close]").tap()
+    assert not dialog.is_visible()
+    # The menu is folded behind one button, and opens over the board.
+    assert not page.locator("#new-game").is_visible()
+    page.locator("#menu-toggle").tap()
+    assert page.locator("#new-game").is_visible() and page.locator("#show-stats").is_visible()
+    page.locator("#show-scores").tap()
+    assert page.locator("#scores-dialog").is_visible()
+    assert page.get_attribute("#menu-toggle", "aria-expanded") == "false"  # folded again
+    page.locator("#scores-dialog [data-close]").tap()
 
 
-def test_a_held_die_is_marked_without_colour(browser: Browser, site_url: str) -> None:
-    context = clock.new_context(browser, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    site = open_site(browser, site_url, context=context)
-    page = site.page
-    try:
-        start_and_roll(site.run_python, 1)
-        page.locator('#dice [data-die="1"]').tap()
-        held, free = page.locator('#dice [data-die="1"]'), page.locator('#dice [data-die="2"]')
-        assert held.get_attribute("aria-pressed") == "true"
-        assert held.locator(".held-tag").inner_text().lower() == "held" and held.locator(".held-tag").is_visible()
-        assert not free.locator(".held-tag").is_visible()
-        # Set apart by position too: the held die sits lower than its neighbours.
-        assert held.bounding_box()["y"] > free.bounding_box()["y"] + 4
-        check_page(site)
-    finally:
-        context.close()
+def test_a_held_die_is_marked_without_colour(on_phone: SitePage) -> None:
+    page = sized(on_phone, (390, 844))
+    start_and_roll(on_phone.run_python, 1)
+    page.locator('#dice [data-die="1"]').tap()
+    held, free = page.locator('#dice [data-die="1"]'), page.locator('#dice [data-die="2"]')
+    assert held.get_attribute("aria-pressed") == "true"
+    assert held.locator(".held-tag").inner_text().lower() == "held" and held.locator(".held-tag").is_visible()
+    assert not free.locator(".held-tag").is_visible()
+    # Set apart by position too: the held die sits lower than its neighbours.
+    assert held.bounding_box()["y"] > free.bounding_box()["y"] + 4
 
 
 def finished_solo_history() -> str:
@@ -154,22 +179,18 @@ def finished_solo_history() -> str:
 
 
 @pytest.mark.parametrize("code", ["de", "pl"])
-def test_the_review_fits_a_phone_in_the_longest_languages(browser: Browser, site_url: str, code: str) -> None:
+def test_the_review_fits_a_phone_in_the_longest_languages(on_phone: SitePage, code: str) -> None:
     """The review dialog at 360 px never scrolls sideways: its game picker names a game by
     date, rules and score, which in German was 428 px wide in a 349 px dialog."""
-    context = clock.new_context(browser, viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True,
-                                  locale=code)
-    plant = f"localStorage.setItem({HISTORY_KEY!r}, {json.dumps(finished_solo_history())});"
-    site = open_site(browser, site_url, context=context, init_script=plant)
-    page = site.page
-    try:
-        page.click("#menu-toggle")
-        page.click("#show-review")
-        page.locator("#review-body li").first.wait_for(timeout=60_000)  # the review drawn, its table fetched
-        assert page.locator("#review-game-select option").count() == 1
-        wide, room = page.evaluate("(d => [d.scrollWidth, d.clientWidth])(document.getElementById('review-dialog'))")
-        screenshot(page, f"review-{code}-360x640")
-        assert wide <= room, f"{code}: the review dialog is {wide} px wide inside, {room} px shown"
-        check_page(site)
-    finally:
-        context.close()
+    page = sized(on_phone, (360, 640))
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [HISTORY_KEY, finished_solo_history()])
+    page.reload()  # the history as a returning player's page reads it
+    page.locator("body[data-state=ready]").wait_for(state="attached", timeout=120_000)
+    speak(page, code)
+    page.click("#menu-toggle")
+    page.click("#show-review")
+    page.locator("#review-body li").first.wait_for(timeout=60_000)  # the review drawn, its table fetched
+    assert page.locator("#review-game-select option").count() == 1
+    wide, room = page.evaluate("(d => [d.scrollWidth, d.clientWidth])(document.getElementById('review-dialog'))")
+    screenshot(page, f"review-{code}-360x640")
+    assert wide <= room, f"{code}: the review dialog is {wide} px wide inside, {room} px shown"

@@ -135,7 +135,7 @@ def test_the_page_has_the_worker_keep_the_snapshot_when_idle(browser: Browser, s
     assert f"SNAPSHOT_AFTER_MS = {SNAPSHOT_AFTER_MS:_};" in (site_dir / "assets" / "boot.mjs").read_text()
     context = clock.new_context(browser)
     try:
-        first = open_site(browser, site_url, context=context, intercept=False)
+        first = open_site(browser, site_url, context=context)
         url = site_url + _snapshot_path(site_dir)
         context.clock.pause_at(first.page.evaluate("Date.now()") / 1000 + 1)
         wait_for_offline_ready(first, site_dir)  # the worker precaches: the first visit's downloads
@@ -146,7 +146,7 @@ def test_the_page_has_the_worker_keep_the_snapshot_when_idle(browser: Browser, s
         _wait_cached(first, url, cached=True, timeout=60)
         names = first.page.evaluate("caches.keys()")
         assert [name for name in names if name.startswith("dicepad-snapshot-")], names
-        returning = open_site(browser, site_url, context=context, intercept=False)
+        returning = open_site(browser, site_url, context=context)
         assert _start(returning) == "snapshot"
         check_page(returning)
         check_page(first)
