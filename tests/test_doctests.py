@@ -19,7 +19,7 @@ WITH_EXAMPLES = ["game.rules", "game.core.rules", "game.core.dice", "game.core.s
                  "game.session.outcome", "game.session.ending", "game.session.games", "game.session.typed_dice",
                  "game.strategy.options", "game.core.language", "game.core.labels", "game.daily.prng",
                  "game.daily.levels", "game.daily.moments", "game.daily.puzzle", "game.daily.grading",
-                 "game.records.daily_results", "game.records.daily_streak"]
+                 "game.records.daily_results", "game.records.daily_streak", "game.records.daily_stats"]
 
 
 def test_the_list_names_real_modules() -> None:

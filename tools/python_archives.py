@@ -38,10 +38,12 @@ BUNDLE = "game.zip"
 #: The archive of the modules loaded on first use (game/web/later.py fetches it); likewise.
 LATER_BUNDLE = "later.zip"
 #: The modules of the later archive, by the start of their path in it: Today's ten (its
-#: core, its play and its screen), and the review of a game and its charts. Only what the page imports after awaiting
-#: game.web.later.ensure() belongs here: tests/test_archives.py fails if a module of
-#: game.zip imports one of these other than inside a function.
-LATER_MODULES = ("game/daily/", "game/screens/ten_view.pyc",
+#: core, its play, its screens and the player's days), and the review of a game and its
+#: charts. Only what the page imports after awaiting game.web.later.ensure() belongs here:
+#: tests/test_archives.py fails if a module of game.zip imports one of these other than
+#: inside a function.
+LATER_MODULES = ("game/daily/", "game/screens/ten_view.pyc", "game/screens/ten_days.pyc",
+                 "game/records/daily_stats.pyc",
                  "game/strategy/review.pyc", "game/screens/review_report.pyc", "game/screens/charts.pyc",
                  "game/strategy/reasons.pyc", "game/strategy/chances.pyc", "game/strategy/win_chances.pyc",
                  "game/strategy/turn_outcomes.pyc", "game/strategy/spread.pyc", "game/strategy/distribution.pyc",

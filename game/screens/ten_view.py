@@ -27,11 +27,13 @@ from game.core.players import level_name
 from game.daily.grading import SHOWN_DECIMALS, Colour, Graded, par
 from game.daily.play import TenPlay, board_of
 from game.daily.puzzle import day_number
+from game.records.daily_stats import TenStats
 from game.screens.board import dice_html
 from game.screens.choice_words import choice_words
 from game.screens.markup import escape
 from game.screens.reason_words import reason_words
 from game.screens.scorecard import scorecard_html
+from game.screens.ten_days import days_html
 
 
 def squares_html(colours: Sequence[Colour]) -> str:
@@ -67,8 +69,16 @@ def _progress(play: TenPlay) -> str:
     text = _("Decision %(number)d of %(count)d · turn %(turn)d, after roll %(roll)d") % {
         "number": position.index + 1, "count": len(play.puzzle.positions), "turn": position.turn,
         "roll": position.roll}
-    practice = _p("ten-practice", _("Practice: this go is not scored.")) if play.practice else ""
-    return _p("ten-progress", text) + practice
+    return _p("ten-progress", text) + _practice(play)
+
+
+def _practice(play: TenPlay) -> str:
+    """The practice line, naming the day played (the archive opens any day)."""
+    if not play.practice:
+        return ""
+    day = long_date(datetime.date.fromisoformat(play.puzzle.date))
+    # Translators: Today's ten: a go that does not count, at the day named (any day can be played again).
+    return _p("ten-practice", _("Practice, %(date)s: this go is not scored.") % {"date": day})
 
 
 def _graded_html(graded: Graded, last: bool) -> str:
@@ -82,12 +92,12 @@ def _graded_html(graded: Graded, last: bool) -> str:
             + f'<p class="ten-actions">{_button("ten-next", follow, primary=True)}</p>')
 
 
-def ten_html(play: TenPlay, problem: str = "", streak: tuple[int, int] | None = None) -> str:
-    """The dialog's body: the result once all ten are answered (with the ``streak``, days in
-    a row and the best, after a scored attempt); else the position, asked or graded;
+def ten_html(play: TenPlay, problem: str = "", stats: TenStats | None = None) -> str:
+    """The dialog's body: the result once all ten are answered (with the player's days,
+    ``stats``, when they are kept); else the position, asked or graded;
     ``problem``, a refusal of the last action in words (shown above the dice)."""
     if play.done and not play.showing:
-        return result_html(play, streak)
+        return result_html(play, stats)
     position, state = play.position, board_of(play)
     graded = play.last if play.showing else None
     hint_box = graded.best.box if graded is not None else None
@@ -108,8 +118,8 @@ def ten_html(play: TenPlay, problem: str = "", streak: tuple[int, int] | None = 
             + middle + f'<div class="pad ten-pad">{scorecard_html(state, hint=hint_box, card_buttons=False)}</div>')
 
 
-def result_html(play: TenPlay, streak: tuple[int, int] | None = None) -> str:
-    """The day's result: the squares, the points lost, the par, the streak, and what next."""
+def result_html(play: TenPlay, stats: TenStats | None = None) -> str:
+    """The day's result: the squares, the points lost, the par, what next, and the player's days."""
     outcome = play.result
     if outcome is None:
         return ""
@@ -120,18 +130,14 @@ def result_html(play: TenPlay, streak: tuple[int, int] | None = None) -> str:
     casual = _("%(level)s would lose %(points)s.") % {"level": level_name("noisy"), "points": decimal(day.casual, 1)}
     beginner = _("%(level)s would lose %(points)s.") % {"level": level_name("greedy"),
                                                         "points": decimal(day.beginner, 1)}
-    practice = _p("ten-practice", _("Practice: this go is not scored.")) if play.practice else ""
+    practice = _practice(play)
     share = _button("ten-share", _("Share the result"), primary=True)
     again = _button("ten-again", _("Play again as practice"))
     grid = f'<p class="ten-grid" aria-hidden="true">{squares_html(outcome.colours)}</p>'
-    days = ""
-    if streak is not None and not play.practice:
-        # Translators: Today's ten: the days in a row with a finished scored attempt, and the most ever.
-        in_a_row = _("Days in a row: %(count)d · best: %(best)d") % {"count": streak[0], "best": streak[1]}
-        days = _p("ten-streak", in_a_row)
-    return (practice + grid + _p("ten-summary", summary) + _p("ten-lost", lost) + days
+    days = "" if stats is None else f'<section class="ten-days-played">{days_html(stats)}</section>'
+    return (practice + grid + _p("ten-summary", summary) + _p("ten-lost", lost)
             + _p("ten-par", f"{casual} {beginner}")
-            + f'<p class="ten-actions">{share} {again}</p>')
+            + f'<p class="ten-actions">{share} {again}</p>' + days)
 
 
 def share_text(play: TenPlay, link: str) -> str:

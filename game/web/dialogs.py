@@ -5,6 +5,7 @@ list and the question a link asks. Display only: what a button does is a command
 
 from __future__ import annotations
 
+import datetime
 from typing import TYPE_CHECKING, Any
 
 from game.core.state import GameState
@@ -106,8 +107,22 @@ class Dialogs:
         perfect = self.perfect.known(preset) if self.perfect is not None else None
         self._fill("stats-body", stats_html(stats, perfect), [])
         self._open("stats-dialog")
+        spawn(self._ten_days())
         if perfect is None and stats.games and self.perfect is not None:
             spawn(self._overlay_when_fetched(self.perfect, preset))
+
+    async def _ten_days(self) -> None:
+        """The player's days of Today's ten, drawn once the later archive that holds their
+        modules is here (fetched on first use)."""
+        from game.web import later
+
+        if not await later.available():
+            return
+        from game.records.daily_stats import ten_stats
+        from game.screens.ten_days import days_html
+
+        today = datetime.date.today().isoformat()  # the player's local date (the records never read it)
+        self._fill("ten-stats", days_html(ten_stats(self.records.ten.read(), today)), [])
 
     async def _overlay_when_fetched(self, perfect: PerfectPlay, preset: str) -> None:
         if (await perfect.get(preset) is not None and self.is_open("stats-dialog")

@@ -24,7 +24,8 @@ PageCommand = Literal[
     "review-pick-game", "review-pick-seat", "backup-save", "backup-restore", "backup-file", "share", "challenge",
     "close-dialog", "other-tab", "focus-next", "focus-previous", "menu", "show-card",
     "show-settings", "settings-changed", "send-game", "share-result", "resume-friends", "open-link",
-    "ten", "ten-die", "ten-roll", "ten-box", "ten-next", "ten-again", "ten-share", "ten-day",
+    "ten", "ten-die", "ten-roll", "ten-box", "ten-next", "ten-again", "ten-share", "ten-day", "ten-past",
+    "ten-open-day", "ten-today",
 ]
 Command = GameCommand | PageCommand
 #: A selector, its command, and where the argument comes from ("" for none): an attribute of
@@ -42,6 +43,9 @@ CLICKS: tuple[Binding, ...] = (
     ("#ten-next", "ten-next", ""),
     ("#ten-again", "ten-again", ""),
     ("#ten-share", "ten-share", ""),
+    ("#ten-past", "ten-past", ""),  # the archive: the player's days, any past day
+    ("[data-ten-day]", "ten-open-day", "data-ten-day"),
+    ("#ten-today", "ten-today", ""),
     ("#setup-ten", "ten", ""),
     ("#ten-open", "ten", ""),
     # The board (game commands).

@@ -82,6 +82,9 @@ class PageCommands:
             "ten-again": lambda _: self.ten.again(),
             "ten-share": lambda _: self.ten.share(),
             "ten-day": lambda day: self.ten.other_day(day),
+            "ten-past": lambda _: self.ten.past(),
+            "ten-open-day": lambda day: self.ten.open(day),
+            "ten-today": lambda _: self.ten.open(),
         }
 
     @property

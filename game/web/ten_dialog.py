@@ -50,8 +50,7 @@ class TenDialog:
         self._opening += 1
         self.play = None  # nothing of another day's play is answered while this one is dealt
         self.said.textContent = ""
-        picker = self.document.getElementById("ten-day")
-        picker.max, picker.value = today, day  # no day still to come
+        self.body.dataset.day = day  # the day on screen (docs/ui-contract.md)
         dealing = _("Dealing the day's ten…")
         self.body.innerHTML = f'<p class="ten-loading">{escape(dealing)}</p>'
         if not self.dialog.open:
@@ -121,14 +120,13 @@ class TenDialog:
         active = self.document.activeElement
         place = next((f'[{name}="{active.getAttribute(name)}"]' for name in ("data-die", "data-box")
                       if found(active) and self.body.contains(active) and active.hasAttribute(name)), None)
-        today = datetime.date.today().isoformat()
-        self.document.getElementById("ten-day").max = today  # the day may have ended with the dialog open
         records = self.app.records
-        streak = None
+        stats = None
         if records is not None and self.play.done:
-            kept = records.ten.streak(today)
-            streak = (kept.current, kept.best)
-        self.body.innerHTML = ten_html(self.play, problem, streak)
+            from game.records.daily_stats import ten_stats
+
+            stats = ten_stats(records.ten.read(), datetime.date.today().isoformat())
+        self.body.innerHTML = ten_html(self.play, problem, stats)
         # Translators: Today's ten: the heading of the player's column on the score card.
         fill_names(self.body, [_("You")])
         if problem:
@@ -202,6 +200,30 @@ class TenDialog:
             self.said.textContent = ""
             self.draw()
             self.body.querySelector("button").focus()
+
+    def past(self) -> None:
+        """The archive in the dialog's body: the player's days, today and the days before it
+        to open again, and a date field for any other day (game.screens.ten_days)."""
+        self._opening += 1  # a deal still running does not draw over the archive
+        self.play = None
+        spawn(self._past(self._opening))
+
+    async def _past(self, opening: int) -> None:
+        if not await later.available() or opening != self._opening:
+            return  # its modules travel in the later archive (without it the ten cannot open either)
+        from game.records.daily_results import TenRecord
+        from game.records.daily_stats import past_days, ten_stats
+        from game.screens.ten_days import archive_html
+
+        today = datetime.date.today().isoformat()  # the day may have ended with the dialog open
+        record = self.app.records.ten.read() if self.app.records is not None else TenRecord()
+        self.said.textContent = ""
+        self.body.dataset.day = ""
+        self.body.innerHTML = archive_html(ten_stats(record, today), past_days(record, today), today)
+        if not self.dialog.open:
+            self.dialog.showModal()
+        self.body.querySelector("[data-ten-day]").focus()
+        self.dialog.scrollTop = 0  # the focus on today's row scrolled the player's days away
 
     def other_day(self, day: str) -> None:
         """The day chosen in the dialog's date field: played as practice (today's, as ever),

@@ -255,7 +255,7 @@ def test_review_dialog(site: SitePage, scheme: str) -> None:
                  ready="#review-body [data-total-loss]")
 
 
-def test_todays_ten_at_a_decision_and_at_a_verdict(site: SitePage, scheme: str) -> None:
+def test_todays_ten_at_a_decision_at_a_verdict_and_its_archive(site: SitePage, scheme: str) -> None:
     page = site.page
     board.close_end_dialogs(page)
     page.click("#new-game")
@@ -271,6 +271,9 @@ def test_todays_ten_at_a_decision_and_at_a_verdict(site: SitePage, scheme: str) 
         colours = page.evaluate("""() => ['#ten-next', '#ten-dialog [data-close]'].map(
             s => getComputedStyle(document.querySelector(s)).backgroundColor)""")
         assert colours[0] != colours[1], colours
+        page.click("#ten-past")  # the archive: the player's days and the past days
+        page.locator("#ten-body .ten-archive").wait_for()
+        assert_accessible(page, f"Today's ten's archive [{scheme}]", ["#ten-dialog"])
     finally:
         page.evaluate("document.querySelector('#ten-dialog').close()")
 

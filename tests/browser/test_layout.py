@@ -194,3 +194,38 @@ def test_the_review_fits_a_phone_in_the_longest_languages(on_phone: SitePage, co
     wide, room = page.evaluate("(d => [d.scrollWidth, d.clientWidth])(document.getElementById('review-dialog'))")
     screenshot(page, f"review-{code}-360x640")
     assert wide <= room, f"{code}: the review dialog is {wide} px wide inside, {room} px shown"
+
+
+#: What a decision of Today's ten needs in view: its progress line, the dice, Roll the others
+#: (at a hold) and every open box of its card; the same probe as the board's (layout.py).
+TEN_PROBE_JS = """() => {
+  const W = innerWidth, H = innerHeight;
+  const seen = (el) => {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.left < -0.5 || r.top < -0.5 || r.right > W + 0.5 || r.bottom > H + 0.5) return false;
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return hit !== null && (hit === el || el.contains(hit));
+  };
+  const body = document.getElementById('ten-body');
+  const named = [['progress line', body.querySelector('.ten-progress')],
+                 ['Roll the others', body.querySelector('#ten-roll')],
+                 ...[...body.querySelectorAll('.ten-dice [data-die]')].map((d, i) => [`die ${i + 1}`, d]),
+                 ...[...body.querySelectorAll('.ten-pad button[data-box]')].map((b) => [b.dataset.box, b])];
+  const dialog = document.getElementById('ten-dialog');
+  return {missing: named.filter(([, el]) => !el || !seen(el)).map(([name]) => name),
+          scrolled: dialog.scrollTop, wide: dialog.scrollWidth > dialog.clientWidth};
+}"""
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_a_decision_of_todays_ten_is_in_view_in_every_language(on_phone: SitePage, code: str) -> None:
+    """At 360×640, a hold of Today's ten (2026-01-05's first decision, practice: its line
+    naming the day is the longest the dialog shows above the dice) without scrolling."""
+    page = sized(on_phone, (360, 640))
+    speak(page, code)
+    page.evaluate("document.getElementById('ten-past').click()")  # the archive, then a day by its date
+    page.locator("#ten-day").fill("2026-01-05")
+    page.locator('#ten-body[data-day="2026-01-05"] #ten-roll').wait_for(timeout=60_000)
+    view = page.evaluate(TEN_PROBE_JS)
+    screenshot(page, f"ten-decision-{code}-360x640")
+    assert view == {"missing": [], "scrolled": 0, "wide": False}, f"{code}: {view}"

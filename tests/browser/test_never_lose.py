@@ -78,7 +78,7 @@ def test_a_link_to_a_game_and_a_ten_asks_first_then_opens_the_ten(fresh_site):
     assert not page.locator("#ten-dialog").evaluate("d => d.open")
     page.click("#link-keep")
     board.wait_for_decision(page, 1)
-    assert page.input_value("#ten-day") == "2026-01-05" and not page.locator("#link-choice").is_visible()
+    assert page.get_attribute("#ten-body", "data-day") == "2026-01-05" and not page.locator("#link-choice").is_visible()
     page.evaluate("document.querySelector('#ten-dialog').close()")
     assert board.snapshot(page) == mine  # the game kept (read once the ten is closed: it has a Roll too)
     page.click("#show-games")

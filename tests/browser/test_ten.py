@@ -15,6 +15,7 @@ import re
 import pytest
 from playwright.sync_api import Page
 
+from game.records.daily_results import ScoredDay, TenRecord, ten_to_record
 from tests.browser import board, clock
 from tests.browser.pages import check_page, open_site
 
@@ -70,6 +71,12 @@ def answer_all(page: Page, first: int = 1, last: int = 10) -> tuple[list[str], l
     return [kind for kind, _ in answered], [colour for _, colour in answered]
 
 
+def days_shown(page: Page) -> dict[str, str]:
+    """The player's days as the dialog shows them (played, in a row, best run)."""
+    return dict(page.evaluate("() => [...document.querySelectorAll('#ten-body [data-stat]')]"
+                              ".map((d) => [d.dataset.stat, d.textContent])"))
+
+
 def stored(page: Page) -> dict:
     return json.loads(page.evaluate("localStorage.getItem('yahtzee:ten')") or "{}")
 
@@ -90,7 +97,7 @@ def test_todays_ten_from_the_new_game_dialog(browser, site_url) -> None:
         open_ten(page)
         # A die of the position held and released in the dialog: the board's dice never move.
         page.locator("#ten-body .ten-progress").first.wait_for(timeout=60_000)
-        assert page.input_value("#ten-day") == day
+        assert page.get_attribute("#ten-body", "data-day") == day
         board_dice = page.locator("#dice").inner_html()
         if page.locator("#ten-roll").count():
             page.click('#ten-dialog [data-die="0"]')
@@ -103,7 +110,7 @@ def test_todays_ten_from_the_new_game_dialog(browser, site_url) -> None:
         assert page.evaluate(COLOURS_JS, "#ten-body .ten-grid") == verdicts
         grid = "".join(SQUARES[colour] for colour in verdicts)
         assert "Points lost in all:" in body(page) and "would lose" in body(page)
-        assert "Days in a row: 1 · best: 1" in body(page)
+        assert days_shown(page) == {"played": "1", "current": "1", "best": "1"}
         [kept] = stored(page)["days"]
         assert kept["date"] == day and kept["finished"] and len(kept["choices"]) == 10
         assert kept["colours"] == verdicts and stored(page).get("attempt") is None
@@ -154,7 +161,7 @@ def test_a_day_that_ends_while_the_dialog_is_open(browser, site_url) -> None:
         assert page.evaluate("new Date().getDate()") == 6
         kinds, rest = answer_all(page, first=5)
         assert (first_kinds[0], kinds[-1]) == DAYS[day], first_kinds + kinds
-        assert "not scored" not in body(page) and "Days in a row: 1 · best: 1" in body(page)
+        assert "not scored" not in body(page) and days_shown(page) == {"played": "1", "current": "1", "best": "1"}
         assert page.evaluate(COLOURS_JS, "#ten-body .ten-grid") == first + rest
         [kept] = stored(page)["days"]
         assert kept["date"] == day and kept["finished"] and kept["colours"] == first + rest
@@ -162,11 +169,15 @@ def test_a_day_that_ends_while_the_dialog_is_open(browser, site_url) -> None:
         board.toast_after(page, "#ten-share", "Copied")
         shared = page.evaluate("navigator.clipboard.readText()")
         assert shared.startswith("Today's ten, January 5, 2026: ") and shared.endswith(f"?ten={day}")
-        # Opened again: the new day's ten, scored; the date field reaches the new day.
+        # Opened again: the new day's ten, scored; the archive's date field reaches the new day.
         page.evaluate("document.querySelector('#ten-dialog').close()")
         open_ten(page)
         board.wait_for_decision(page, 1)
-        assert page.input_value("#ten-day") == after and page.get_attribute("#ten-day", "max") == after
+        assert page.get_attribute("#ten-body", "data-day") == after
+        page.click("#ten-past")
+        assert page.get_attribute("#ten-day", "max") == after
+        page.click("#ten-today")
+        board.wait_for_decision(page, 1)
         assert "not scored" not in body(page)
         assert stored(page)["attempt"] == {"date": after, "practice": False, "choices": []}
         check_page(site)
@@ -215,13 +226,12 @@ def test_a_link_opens_that_days_ten_at_once_and_a_bad_one_says_why(browser, site
     try:
         page.locator("#ten-body .ten-progress").first.wait_for(timeout=60_000)
         assert page.locator("#ten-dialog").evaluate("d => d.open")
-        assert "not scored" in body(page)  # an earlier day is practice
-        assert page.input_value("#ten-day") == "2026-01-15"
-        first = page.locator("#ten-body .ten-pad").inner_html()
-        page.fill("#ten-day", "2026-01-14")  # another day, from the dialog's date field
-        page.wait_for_function("(before) => { const pad = document.querySelector('#ten-body .ten-pad');"
-                               " return pad && pad.innerHTML !== before; }", arg=first, timeout=60_000)
-        assert "not scored" in body(page) and page.input_value("#ten-day") == "2026-01-14"
+        assert "Practice, January 15, 2026: this go is not scored." in body(page)  # an earlier day
+        assert page.get_attribute("#ten-body", "data-day") == "2026-01-15"
+        page.click("#ten-past")  # another day, from the archive's date field
+        page.fill("#ten-day", "2026-01-14")
+        page.locator('#ten-body[data-day="2026-01-14"] .ten-progress').wait_for(timeout=60_000)
+        assert "Practice, January 14, 2026: this go is not scored." in body(page)
         check_page(site)
     finally:
         page.context.close()
@@ -250,6 +260,50 @@ def test_a_reload_goes_on_with_the_attempt_where_it_stopped(browser, site_url) -
         kinds, rest = answer_all(page, first=4)  # waits for "Decision 4 of 10"
         assert (first_kinds[0], kinds[-1]) == DAYS[day], first_kinds + kinds
         assert page.evaluate(COLOURS_JS, "#ten-body .ten-grid") == first + rest
+        check_page(site)
+    finally:
+        page.context.close()
+
+
+def test_the_archive_shows_the_players_days_and_opens_any_day(browser, site_url) -> None:
+    """Past days: the player's days (played, in a row, best run, by best choices), today and
+    the 30 days before it, each saying how it went and opening it (a past day as practice);
+    Statistics shows the same days."""
+    played = ScoredDay("2026-01-04", ("hold:",) * 10, True, 3.4, ("exact",) * 8 + ("small", "larger"))
+    begun = ScoredDay("2026-01-03", ("hold:",) * 3)
+    record = json.dumps(ten_to_record(TenRecord((played, begun), best=4)))
+    plant = f"localStorage.setItem('yahtzee:ten', {json.dumps(record)});"
+    context = clock.new_context(browser, at=clock.local("2026-01-05"), viewport={"width": 360, "height": 640})
+    site = open_site(browser, site_url, context=context, init_script=plant)
+    page = site.page
+    try:
+        page.evaluate("document.getElementById('ten-past').click()")  # as the dialog's Past days button
+        page.locator("#ten-body .ten-archive").wait_for()
+        assert days_shown(page) == {"played": "1", "current": "1", "best": "4"}  # yesterday's run still stands
+        rows = page.locator("#ten-body .ten-dist li").all_inner_texts()
+        assert [row.split()[0] for row in rows] == ["10", "9", "8", "7", "6", "5"]
+        assert "1 day" in rows[2] and all("0 days" in row for i, row in enumerate(rows) if i != 2), rows
+        days = page.locator("#ten-body .ten-archive li").all_inner_texts()
+        assert len(days) == 31 and days[0].startswith("Today, January 5, 2026") and "Not played" in days[0]
+        assert days[1].startswith("January 4, 2026")
+        assert "Points lost: 3.4" in days[1] and page.locator("#ten-body .ten-archive li").nth(1).locator(
+            ".ten-sq").count() == 10
+        assert "Begun: 7 decisions left" in days[2] and "Not played" in days[3]
+        assert page.evaluate("document.activeElement.dataset.tenDay") == "2026-01-05"  # the keyboard starts on today
+        board.screenshot(page, "ten-archive-360x640")
+        page.click('[data-ten-day="2026-01-02"]')  # a day never begun: practice, named
+        page.locator('#ten-body[data-day="2026-01-02"] .ten-progress').wait_for(timeout=60_000)
+        assert "Practice, January 2, 2026: this go is not scored." in body(page)
+        page.click("#ten-past")
+        page.click("#ten-today")  # back to today's, scored
+        page.locator('#ten-body[data-day="2026-01-05"] .ten-progress').wait_for(timeout=60_000)
+        assert "not scored" not in body(page)
+        page.evaluate("document.querySelector('#ten-dialog').close()")
+        page.evaluate("document.getElementById('show-stats').click()")
+        assert page.locator("#stats-dialog").is_visible()
+        shown = dict(page.evaluate("() => [...document.querySelectorAll('#ten-stats [data-stat]')]"
+                                   ".map((d) => [d.dataset.stat, d.textContent])"))
+        assert shown == {"played": "1", "current": "1", "best": "4"}
         check_page(site)
     finally:
         page.context.close()
