@@ -24,8 +24,9 @@ VIEWPORTS: dict[tuple[int, int], tuple[int, ...]] = {
 PHONES = {size for size in VIEWPORTS if min(size) < 500}
 NAMES = ("Ann", "Ben", "Cleo", "Dev", "Eve", "Finn")
 
-#: What is in view (a JavaScript function; the engine tests run it through their drivers too).
-PROBE_JS = """() => {
+#: JavaScript statements that define ``seen(el)``: the element whole in the viewport and the
+#: element drawn at its centre itself (the start of every probe's function body).
+SEEN_JS = """
   const W = innerWidth, H = innerHeight;
   const seen = (el) => {
     const r = el.getBoundingClientRect();
@@ -33,6 +34,9 @@ PROBE_JS = """() => {
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
     return hit !== null && (hit === el || el.contains(hit));
   };
+"""
+#: What is in view (a JavaScript function; the engine tests run it through their drivers too).
+PROBE_JS = "() => {" + SEEN_JS + """
   const size = (el) => { const r = el.getBoundingClientRect(); return [r.width, r.height]; };
   const dice = [...document.querySelectorAll('#dice [data-die]')];
   const boxes = [...document.querySelectorAll('#scorecard button[data-box]')];

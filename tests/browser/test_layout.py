@@ -23,7 +23,7 @@ from game.core.state import new_game
 from game.records.history import HISTORY_KEY, FinishedGame, history_to_record
 from tests.browser import clock
 from tests.browser.board import screenshot
-from tests.browser.layout import NAMES, PHONES, VIEWPORTS, View, probe, start_and_roll
+from tests.browser.layout import NAMES, PHONES, SEEN_JS, VIEWPORTS, View, probe, start_and_roll
 from tests.browser.pages import SitePage, check_page, open_site
 
 
@@ -198,14 +198,7 @@ def test_the_review_fits_a_phone_in_the_longest_languages(on_phone: SitePage, co
 
 #: What a decision of Today's ten needs in view: its progress line, the dice, Roll the others
 #: (at a hold) and every open box of its card; the same probe as the board's (layout.py).
-TEN_PROBE_JS = """() => {
-  const W = innerWidth, H = innerHeight;
-  const seen = (el) => {
-    const r = el.getBoundingClientRect();
-    if (r.width === 0 || r.left < -0.5 || r.top < -0.5 || r.right > W + 0.5 || r.bottom > H + 0.5) return false;
-    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return hit !== null && (hit === el || el.contains(hit));
-  };
+TEN_PROBE_JS = "() => {" + SEEN_JS + """
   const body = document.getElementById('ten-body');
   const named = [['progress line', body.querySelector('.ten-progress')],
                  ['Roll the others', body.querySelector('#ten-roll')],
