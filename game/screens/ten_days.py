@@ -25,8 +25,9 @@ from game.records.daily_stats import ROWS, TenStats
 from game.screens.markup import escape
 
 
-def _squares(colours: Sequence[str]) -> str:
-    # As ten_view.squares_html (that module travels in the later archive; this one does not).
+def squares_html(colours: Sequence[str]) -> str:
+    """The squares drawn in CSS (style.css), not as emoji: a device without a colour emoji
+    font shows them alike. The share text has the emoji (grading.grid)."""
     return "".join(f'<span class="ten-sq ten-{colour}"></span>' for colour in colours)
 
 
@@ -83,7 +84,7 @@ def _day_status(day: ScoredDay | None) -> str:
                       % {"left": left})
     assert day.lost is not None
     lost = _("Points lost: %(points)s") % {"points": decimal(day.lost, 1)}
-    return f'<span class="ten-grid-small" aria-hidden="true">{_squares(day.colours)}</span> {escape(lost)}'
+    return f'<span class="ten-grid-small" aria-hidden="true">{squares_html(day.colours)}</span> {escape(lost)}'
 
 
 def archive_html(stats: TenStats, days: Sequence[tuple[str, ScoredDay | None]], today: str) -> str:

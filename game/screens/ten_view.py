@@ -19,7 +19,6 @@ True
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
 
 from game.core.language import _, ngettext
 from game.core.numbers import decimal, long_date
@@ -33,13 +32,7 @@ from game.screens.choice_words import choice_words
 from game.screens.markup import escape
 from game.screens.reason_words import reason_words
 from game.screens.scorecard import scorecard_html
-from game.screens.ten_days import days_html
-
-
-def squares_html(colours: Sequence[Colour]) -> str:
-    """The squares drawn in CSS (style.css), not as emoji: a device without a colour emoji
-    font shows them alike. The share text has the emoji (grading.grid)."""
-    return "".join(f'<span class="ten-sq ten-{colour}"></span>' for colour in colours)
+from game.screens.ten_days import days_html, squares_html
 
 
 def _p(css: str, text: str) -> str:
