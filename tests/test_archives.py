@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.support import load_tool
-from tests.test_layers import GAME, SOURCES, module_name
+from tests.test_layers import GAME, SOURCES, imports, module_name
 
 archives = load_tool("python_archives")
 
@@ -61,9 +61,24 @@ def test_the_later_archive_holds_a_feature() -> None:
     assert not is_later("game.dailies") and is_later("game.daily")
 
 
-#: The modules of game.zip: not the later archive's, nor the command-line coach (``__main__``),
-#: which runs in CPython and is not shipped.
-FIRST = [p for p in SOURCES if not is_later(module_name(p)) and p.stem != "__main__"]
+#: What tools/compile_pyc.mjs leaves out of the site: the command-line coach (``__main__``),
+#: which runs in CPython, and the ports' fakes, for the tests and the docstrings' examples.
+NOT_SHIPPED = ("game.strategy.__main__", "game.session.fakes")
+#: The modules of game.zip: not the later archive's, nor those not shipped.
+FIRST = [p for p in SOURCES if not is_later(module_name(p)) and module_name(p) not in NOT_SHIPPED]
+
+
+def test_what_is_not_shipped_is_what_the_build_leaves_out() -> None:
+    build = (GAME.parent / "tools" / "compile_pyc.mjs").read_text(encoding="utf-8")
+    for name in NOT_SHIPPED:
+        assert f'"{name.replace(".", "/")}.py"' in build, name
+
+
+@pytest.mark.parametrize("path", [p for p in SOURCES if module_name(p) not in NOT_SHIPPED], ids=module_name)
+def test_no_shipped_module_imports_one_left_out(path: Path) -> None:
+    """Not even inside a function or for type checking: the page would not find it. (The
+    docstrings' examples may: the page has no docstrings.)"""
+    assert not set(imports(path)) & set(NOT_SHIPPED), module_name(path)
 
 
 @pytest.mark.parametrize("path", FIRST, ids=module_name)

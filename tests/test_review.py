@@ -4,6 +4,7 @@ import ast
 import dataclasses
 import doctest
 import importlib
+import itertools
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -249,6 +250,33 @@ def test_chart_parses_marks_the_costliest_and_escapes_text(table):
     assert len(root.findall(f"{SVG}circle")) == len(result.path)  # one point per decision and the start
     assert 'stroke="currentColor"' in svg and "fill=\"#" not in svg and "stroke=\"#" not in svg
     assert root.find(f"{SVG}polyline").get("points").count(",") == len(result.path)
+
+
+def _crossings(svg: str) -> list[str]:
+    """The loss labels the chart's line passes through (a label is taken as its text's box:
+    3.6 px a character each side of its centre, 9 px above its baseline and 3 below)."""
+    root = ET.fromstring(svg)
+    line = [tuple(map(float, p.split(","))) for p in root.find(f"{SVG}polyline").get("points").split()]
+    crossed = []
+    for g in root.findall(f"{SVG}g"):
+        text = g.find(f"{SVG}text")
+        cx, baseline, half = float(text.get("x")), float(text.get("y")), 3.6 * len(text.text)
+        for (x0, y0), (x1, y1) in itertools.pairwise(line):
+            for step in range(11):
+                px, py = x0 + (x1 - x0) * step / 10, y0 + (y1 - y0) * step / 10
+                if abs(px - cx) <= half and baseline - 9 <= py <= baseline + 3:
+                    crossed.append(text.text)
+    return crossed
+
+
+@pytest.mark.parametrize("seed", ["chart", "chart-3", "chart-4", "chart-5"])
+def test_the_line_never_runs_through_a_loss_label(table, seed):
+    """WebKit showed "−29.4" on the line: the label sat above its point while the line came
+    down into the point from above. Games that take the first open box lose big, often."""
+    state = play(table, new_game(["Ann"], seed=seed), first_box)
+    svg = review_svg(R.review(state, 0, table))
+    assert svg.count("<g>") == 3
+    assert _crossings(svg) == []
 
 
 def test_chart_of_a_flawless_game_and_of_no_decisions(table):

@@ -129,3 +129,17 @@ def test_deciding_from_the_quantized_table_loses_under_1e_4_points_per_game(pres
     played = S.policy_values(preset, G.dequantize(G.quantize(V)), workers=2)
     loss = V[0, 0, 0] - played[0, 0, 0]
     assert -1e-9 <= loss < 1e-4
+
+
+def test_the_pages_decoding_in_parts_gives_the_same_table():
+    """game.strategy.table_decoding (the page's, a part at a time) against load_table, every state."""
+    from game.strategy.table_decoding import RUNS_PER_PART, decoding
+
+    data = T.table_path("official").read_bytes()
+    *pauses, table = decoding("official", data)
+    whole = T.load_table("official", data)
+    n_runs = sum(1 for _ in T.runs())
+    assert set(pauses) == {None} and len(pauses) == 1 + -(-n_runs // RUNS_PER_PART)  # the inflate, then each part
+    assert list(table._values) == list(whole._values) and table.start == whole.start
+    with pytest.raises(T.TableError):
+        list(decoding("official", data[:-9]))

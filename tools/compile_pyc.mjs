@@ -91,8 +91,11 @@ out = pathlib.Path("/site/.zip-bytecode")
 shutil.rmtree(out, ignore_errors=True)
 
 # The game: named in tracebacks as game/....
-# Not __main__.py: the command-line coach (python -m game.strategy) never runs in the page.
-game_sources = sorted(p for p in pathlib.Path("/site/game").rglob("*.py") if p.name != "__main__.py")
+# Not __main__.py: the command-line coach (python -m game.strategy) never runs in the page;
+# nor game/session/fakes.py, the ports' fakes for the tests and the docstrings' examples.
+NEVER_IN_THE_PAGE = ("game/strategy/__main__.py", "game/session/fakes.py")
+game_sources = sorted(p for p in pathlib.Path("/site/game").rglob("*.py")
+                      if p.relative_to("/site").as_posix() not in NEVER_IN_THE_PAGE)
 # Without the docstrings of modules and functions (the examples the tests run), a quarter
 # less to download; a class's becomes one space, 3 % less again (nothing in the page reads
 # them), and not None, or dataclasses would build one for each at import.

@@ -39,15 +39,16 @@ BUNDLE = "game.zip"
 LATER_BUNDLE = "later.zip"
 #: The modules of the later archive, by the start of their path in it: Today's ten (its
 #: core, its play, its screens and the player's days), and the review of a game and its
-#: charts. Only what the page imports after awaiting game.web.later.ensure() belongs here:
-#: tests/test_archives.py fails if a module of game.zip imports one of these other than
-#: inside a function.
+#: charts; and a strategy table's decoding in parts. Only what the page imports after awaiting
+#: game.web.later.ensure() belongs here: tests/test_archives.py fails if a module of game.zip
+#: imports one of these other than inside a function.
 LATER_MODULES = ("game/daily/", "game/screens/ten_view.pyc", "game/screens/ten_days.pyc",
                  "game/records/daily_stats.pyc",
                  "game/strategy/review.pyc", "game/screens/review_report.pyc", "game/screens/charts.pyc",
                  "game/strategy/reasons.pyc", "game/strategy/chances.pyc", "game/strategy/win_chances.pyc",
                  "game/strategy/turn_outcomes.pyc", "game/strategy/spread.pyc", "game/strategy/distribution.pyc",
-                 "game/strategy/to_win.pyc", "game/strategy/review_to_win.pyc", "game/web/inflate.pyc")
+                 "game/strategy/to_win.pyc", "game/strategy/review_to_win.pyc", "game/web/inflate.pyc",
+                 "game/strategy/table_decoding.pyc")
 #: The standard library the site imports, as bytecode (tools/build.py); likewise.
 STDLIB_BUNDLE = "stdlib.zip"
 #: The Python memory snapshot a returning player's page starts from (tools/make_snapshot.mjs),

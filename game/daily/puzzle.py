@@ -227,10 +227,15 @@ def todays_ten(date: datetime.date | str, table: Table) -> Puzzle:
     raise AssertionError("dealing() ends with the puzzle")
 
 
+#: Moments of a game dealt between two turns of the browser's (about 10 ms unthrottled).
+MOMENTS_PER_STEP = 4
+
+
 def dealing(date: datetime.date | str, table: Table) -> Iterator[Puzzle | None]:
-    """:func:`todays_ten` one game at a time: None after each game played, then the puzzle.
-    The page gives the browser its turn between two games, so that dealing never holds up
-    a click for more than a game's worth of work (bench/bench_ten_page.py)."""
+    """:func:`todays_ten` a few moments at a time: None after every :data:`MOMENTS_PER_STEP`
+    moments of a game played (rolls the coach weighed), then the puzzle. The page gives the
+    browser its turn at each, so that dealing never holds up a click for long
+    (bench/bench_ten_page.py ``--inp``)."""
     day = check_date(date)
     if table.preset != rules.DEFAULT_PRESET:
         raise ValueError(f"the puzzle plays the official rules, not {table.preset!r}")
@@ -243,7 +248,9 @@ def dealing(date: datetime.date | str, table: Table) -> Iterator[Puzzle | None]:
         games += 1
         level = GAME_LEVELS[rng.below(len(GAME_LEVELS))]
         from_game: list[int] = []  # the turns (filled counts) this game gave positions at
-        for moment in play_game(rng, table, level):
+        for number, moment in enumerate(play_game(rng, table, level), 1):
+            if number % MOMENTS_PER_STEP == 0:
+                yield None  # the page's turn: a whole game took up to 150 ms in one task
             open_slots = [i for i, slot in enumerate(SLOTS) if i not in taken]
             if not open_slots or len(from_game) == MAX_PER_GAME or _past(moment, open_slots):
                 break  # the next game, rather than the rest of this one: nothing left to take here
@@ -256,7 +263,6 @@ def dealing(date: datetime.date | str, table: Table) -> Iterator[Puzzle | None]:
                 assert greedy is not None
                 taken[slot] = (moment, greedy)
                 from_game.append(len(moment.filled))
-        yield None
     # In the order of a game: by turn, then by roll (the two of a turn from different games
     # keep their slots' order).
     order = sorted(taken, key=lambda i: (len(taken[i][0].filled), -taken[i][0].rolls_left, i))

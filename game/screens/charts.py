@@ -10,6 +10,7 @@ the page's text colour (dark mode, forced colours). Every piece of text is escap
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import TYPE_CHECKING
 
@@ -80,13 +81,15 @@ def review_svg(review: Review, title: str | None = None) -> str:
                else _decision_text(review.decisions[i - 1]))
         parts.append(f'<circle cx="{x(i)}" cy="{y(value)}" r="2.5" fill="currentColor">'
                      f"<title>{escape(tip)}</title></circle>")
+    points = [(x(i), y(v)) for i, v in enumerate(path)]
     for d in review.costliest:
-        cx, cy = x(d.number), y(path[d.number])
-        ty = cy + 18 if cy - 10 < _L_TOP else cy - 10  # the label above the point, or below near the top
+        cx, cy = points[d.number]
+        label = minus(d.loss)
+        ty = label_baseline(points, cx, cy, _label_half_width(label), (_L_TOP - 10, base))
         parts.append(f'<g><title>{escape(_decision_text(d))}</title>'
                      f'<circle cx="{cx}" cy="{cy}" r="6" fill="none" stroke="currentColor" stroke-width="1.5"/>'
                      f'<text x="{cx}" y="{ty}" text-anchor="middle" font-weight="bold" {_FONT}>'
-                     f"{escape(minus(d.loss))}</text></g>")
+                     f"{escape(label)}</text></g>")
     last = escape(decimal(path[-1], 0 if review.finished else 1))
     # Translators: the review chart's horizontal axis: the player's decisions, numbered.
     across, up = escape(pgettext("chart axis", "Decision")), escape(_("Expected final score"))
@@ -99,6 +102,55 @@ def review_svg(review: Review, title: str | None = None) -> str:
         "</svg>",
     ]
     return "".join(parts)
+
+
+#: Where a loss's label may sit, as baselines from its point: above, below, then further out.
+_LABEL_OFFSETS = (-10.0, 18.0, -24.0, 32.0)
+_ASCENT, _DESCENT = 9.0, 3.0  # px of a bold 11 px label above and below its baseline
+_CLEAR = 2.0  # px kept between a label and the line
+
+
+def _label_half_width(text: str) -> float:
+    """Half a bold 11 px label's width, a little generous (no font metrics in Python)."""
+    return 3.6 * len(text) + 1
+
+
+def label_baseline(points: list[tuple[float, float]], cx: float, cy: float, half: float,
+                   bounds: tuple[float, float]) -> float:
+    """The baseline of a label centred on ``cx`` near the point ``(cx, cy)`` that keeps off the
+    chart's line: the first place of :data:`_LABEL_OFFSETS` inside ``bounds`` (top, bottom)
+    that the line does not cross, else the one it comes least near. The line is sampled
+    every pixel under the label: with 12 px between decisions, a steep drop into the point
+    crosses the place above it.
+
+    >>> flat = [(0.0, 50.0), (12.0, 50.0), (24.0, 50.0)]
+    >>> label_baseline(flat, 12.0, 50.0, 15.0, (0.0, 100.0))  # above a level line
+    40.0
+    >>> drop = [(0.0, 10.0), (12.0, 50.0), (24.0, 52.0)]
+    >>> label_baseline(drop, 12.0, 50.0, 15.0, (0.0, 100.0))  # the line comes down from above
+    68.0
+    """
+    ys = [_line_y(points, cx + dx) for dx in range(-math.ceil(half), math.ceil(half) + 1)]
+    best, best_gap = cy + _LABEL_OFFSETS[0], -math.inf
+    for offset in _LABEL_OFFSETS:
+        baseline = cy + offset
+        top, bottom = baseline - _ASCENT, baseline + _DESCENT
+        if top < bounds[0] or bottom > bounds[1]:
+            continue
+        gap = min((max(top - ly, ly - bottom) for ly in ys if ly is not None), default=math.inf)
+        if gap >= _CLEAR:
+            return baseline
+        if gap > best_gap:
+            best, best_gap = baseline, gap
+    return best
+
+
+def _line_y(points: list[tuple[float, float]], at: float) -> float | None:
+    """The polyline's height at ``at`` (points in increasing x), None outside it."""
+    for (x0, y0), (x1, y1) in itertools.pairwise(points):
+        if x0 <= at <= x1:
+            return y0 if x1 == x0 else y0 + (y1 - y0) * (at - x0) / (x1 - x0)
+    return None
 
 
 def _y_range(low: float, high: float) -> tuple[int, int, int]:

@@ -33,7 +33,7 @@ import struct
 import sys
 import zlib
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import accumulate
 from pathlib import Path
 from typing import Any
@@ -235,21 +235,41 @@ def open_file(data: bytes, header: struct.Struct, magic: bytes, fmt: int, preset
 def load_table(preset: str, data: bytes) -> Table:
     """Decode the bytes of ``assets/strategy/<preset>.bin`` (the browser fetches them).
 
-    Raises :class:`TableError` if the bytes are damaged or belong to another preset.
+    Raises :class:`TableError` if the bytes are damaged or belong to another preset. (The
+    page decodes a part at a time: game.strategy.table_decoding.)
     """
+    q, start, each_run = table_runs(preset, data)
+    values = array("i")  # W < 2**31: values stay below 400 points
+    add_runs(values, each_run)
+    return Table(preset, values, 2.0 ** -q, float(BONUS_OFFSET), start)
+
+
+def table_runs(preset: str, data: bytes) -> tuple[int, float, Iterator[tuple[int, Sequence[int]]]]:
+    """The header's q and exact start value, and each run's first value with its steps in
+    file order (lazily). Raises :class:`TableError` as :func:`load_table` does."""
     (q, start, n_runs, n_values), body = open_file(data, HEADER, MAGIC, FORMAT, preset, "strategy table")
     n_steps = n_values - n_runs
     if len(body) != 4 * n_runs + 2 * n_steps:
         raise TableError("the strategy table is damaged (wrong length)")
     firsts = from_byte_planes(body[:4 * n_runs], n_runs, 4)
     steps = from_byte_planes(body[4 * n_runs:], n_steps, 2)
-    values = array("i")  # W < 2**31: values stay below 400 points
-    pos = 0
-    for first, (_, _, ups) in zip(firsts, runs(), strict=True):
-        # accumulate runs in C: the run's first value, then its steps added one by one
-        values.extend(accumulate(steps[pos:pos + len(ups) - 1], initial=first))
-        pos += len(ups) - 1
-    return Table(preset, values, 2.0 ** -q, float(BONUS_OFFSET), start)
+
+    def each_run() -> Iterator[tuple[int, Sequence[int]]]:
+        pos = 0
+        for first, (_, _, ups) in zip(firsts, runs(), strict=True):
+            yield first, steps[pos:pos + len(ups) - 1]
+            pos += len(ups) - 1
+    return q, start, each_run()
+
+
+def add_runs(values: array[int], each_run: Iterable[tuple[int, Sequence[int]]]) -> int:
+    """Append the values of these runs (a run's first value, then its steps added one by one,
+    accumulated in C); returns how many runs."""
+    count = 0
+    for first, steps in each_run:
+        values.extend(accumulate(steps, initial=first))
+        count += 1
+    return count
 
 
 def table_path(preset: str) -> Path:

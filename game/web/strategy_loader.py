@@ -42,9 +42,14 @@ async def fetch_table(preset: str) -> Table:
     # What only a table serves (the reasons, the win chances) is in the later archive: both at once.
     data, _ = await asyncio.gather(download(f"./assets/strategy/{preset}.bin", f"the strategy table for {preset}"),
                                    later.ensure())
-    from game.strategy.tables import load_table
+    from game.strategy.table_decoding import decoding
 
-    return load_table(preset, data)
+    await asyncio.sleep(0)  # those imports built the roll tables: the decoding starts in a task of its own
+    for step in decoding(preset, data):
+        if step is not None:
+            return step
+        await asyncio.sleep(0)  # the browser's turn between two parts: a click is never held up long
+    raise AssertionError("decoding() ends with the table")
 
 
 async def fetch_spread(preset: str) -> Spread:

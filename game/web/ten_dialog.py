@@ -84,7 +84,7 @@ class TenDialog:
         puzzle: Puzzle | None = None
         for step in dealing(attempt.date, table):
             if step is None:
-                await asyncio.sleep(0)  # the browser's turn between two games: a click is never held up long
+                await asyncio.sleep(0)  # the browser's turn after each moment dealt: a click is never held up long
                 if opening != self._opening:
                     return  # opened again meanwhile: that deal is the one wanted
             puzzle = step

@@ -105,7 +105,7 @@ def test_first_visit_fits_the_budget(visit: tuple[list, float, list[str]], site_
     sent = sum(s.body_bytes for s in log if s.at <= ready_at)
     catalogs = [path for path in before if "/locale/" in path]
     assert len(catalogs) == (2 if "locale/pl-" in " ".join(before) else 0), catalogs  # Polish: its .mo and words
-    print(f"\nbefore ready: {len(before)} files, {weight / 1e6:.3f} MB at brotli-11 "
+    print(f"\nbefore ready: {len(before)} files, {weight / 1e6:.3f} MB ({weight:,} B) at brotli-11 "
           f"({sent / 1e6:.3f} MB sent at the server's brotli-{compression.BROTLI_QUALITY})")
     print(f"15 s after ready: {len(after)} files, {later / 1e3:.1f} KB at brotli-11: {sorted(after)}")
     for path in sorted(before, key=lambda path: -compression.brotli11_size(_file(site_dir, path))):

@@ -1,0 +1,38 @@
+"""The decoding of a strategy table (:mod:`game.strategy.tables`' file layout) a part at a
+time, so that the page can give the browser its turn between two parts.
+
+It travels in the later archive (tools/python_archives.py, ``LATER_MODULES``): a page
+fetches that archive before it needs a table (game/web/strategy_loader.py), so the
+first visit does not carry it.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Iterator
+from itertools import islice
+
+from game.strategy.tables import BONUS_OFFSET, Table, add_runs, table_runs
+
+#: Runs decoded between two pauses of :func:`decoding`: about 20 ms in the page unthrottled.
+RUNS_PER_PART = 2048
+
+
+def decoding(preset: str, data: bytes) -> Iterator[Table | None]:
+    """:func:`game.strategy.tables.load_table` a part at a time: None after the inflate and
+    after each :data:`RUNS_PER_PART` runs, then the table. The page gives the browser its
+    turn at each None, so that the first hint or Today's ten never holds a click up for the
+    whole decoding (about 110 ms in one task before; bench/bench_ten_page.py ``--inp``).
+
+    >>> from game.strategy.tables import load_table, table_path
+    >>> data = table_path("official").read_bytes()
+    >>> parts = list(decoding("official", data))
+    >>> len(parts), set(parts[:-1]), parts[-1].value(0, 0, 0) == load_table("official", data).value(0, 0, 0)
+    (8, {None}, True)
+    """
+    q, start, each_run = table_runs(preset, data)
+    yield None
+    values = array("i")
+    while add_runs(values, islice(each_run, RUNS_PER_PART)):
+        yield None
+    yield Table(preset, values, 2.0 ** -q, float(BONUS_OFFSET), start)
