@@ -9,7 +9,6 @@ is solved by the same code.
 from __future__ import annotations
 
 import dataclasses
-import functools
 
 import numpy as np
 import pytest
@@ -23,9 +22,9 @@ game_solver = load_tool("game_solver")
 PUBLISHED_START = 248.4399893779
 
 
-@functools.cache
 def solved(game: Game) -> np.ndarray:
-    return game_solver.solve(game)
+    """Solved once for the run's workers (tools/strategy_solver.SHARED_DIR, tests/conftest.py)."""
+    return game_solver.solved(game)
 
 
 def last_turn(game: Game, box: str, up: int) -> float:

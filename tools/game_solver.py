@@ -18,10 +18,13 @@ Yahtzee adds a Joker and a bonus, keeps its own solver.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from game.core.games import Game
 from game.strategy import rolls as R
+from tools import strategy_solver
 from tools.strategy_solver import CHUNK, ROLL_ROWS, _Turn
 
 UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
@@ -100,3 +103,10 @@ def solve(game: Game, chunk: int = CHUNK) -> np.ndarray:
             values[sl] = work.run(best_box(game, scores, V, mask[sl], up[sl], best, tmp))
         V[mask, up] = values
     return V
+
+
+@functools.cache
+def solved(game: Game) -> np.ndarray:
+    """:func:`solve` once per process, or once for all the processes that share
+    ``strategy_solver.SHARED_DIR`` (the test suite's workers); read-only."""
+    return strategy_solver.shared(f"solved-game-{game.key}", lambda: solve(game))

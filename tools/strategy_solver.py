@@ -24,6 +24,7 @@ from __future__ import annotations
 import fcntl
 import functools
 import multiprocessing
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -232,15 +233,21 @@ SHARED_DIR: Path | None = None
 def solved(preset: str, workers: int = 2) -> np.ndarray:
     """:func:`solve` once per process, or once for all that share :data:`SHARED_DIR`; the
     array is read-only."""
+    return shared(f"solved-{preset}", lambda: solve(preset, workers))
+
+
+def shared(name: str, compute: Callable[[], np.ndarray]) -> np.ndarray:
+    """``compute()``, or its result saved as ``name`` in :data:`SHARED_DIR` by the first
+    process that needed it (the others wait and load it); read-only."""
     if SHARED_DIR is None:
-        V = solve(preset, workers)
+        V = compute()
     else:
-        saved = SHARED_DIR / f"solved-{preset}.npy"
-        with (SHARED_DIR / f"solved-{preset}.lock").open("w") as lock:
+        saved = SHARED_DIR / f"{name}.npy"
+        with (SHARED_DIR / f"{name}.lock").open("w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)  # the first process solves, the others wait and load
             if not saved.exists():
                 partial = saved.with_suffix(".tmp.npy")
-                np.save(partial, solve(preset, workers))
+                np.save(partial, compute())
                 partial.rename(saved)
             V = np.load(saved)
     V.flags.writeable = False

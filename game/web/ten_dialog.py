@@ -78,9 +78,13 @@ class TenDialog:
                 sentence = _("Today's ten needs the strategy table, which could not be loaded.")
                 self.body.innerHTML = f'<p class="ten-problem">{escape(sentence)}</p>'
             return
-        from game.daily.play import TenPlay, replay
+        # On the first opening each import is a task's worth (25 ms): the browser's turn after each.
         from game.daily.puzzle import Puzzle, dealing
 
+        await asyncio.sleep(0)
+        from game.daily.play import TenPlay, replay
+
+        await asyncio.sleep(0)
         puzzle: Puzzle | None = None
         for step in dealing(attempt.date, table):
             if step is None:
