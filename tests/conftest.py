@@ -32,7 +32,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Groups for pytest-xdist's ``--dist loadgroup`` (make test): a browser module's tests
     stay on one worker (they share its booted page, ``site_page``), and the engines' tests
     on one worker (one Firefox and one WebKit for all of them); the rest go one by one.
-    The groups come first, the engines' first of all: the longest runs start early."""
+    The groups come first, the engines' first of all, then the CPython suite's slowest
+    modules (:data:`SLOWEST_FIRST`): the longest runs start early."""
     here = Path(__file__).parent
     for item in items:
         if here / "engines" in item.path.parents:
@@ -40,7 +41,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         elif here / "browser" in item.path.parents:
             item.add_marker(pytest.mark.xdist_group(item.path.stem))
     order = {"engines": 0, "browser": 1}
-    items.sort(key=lambda item: order.get(item.path.parent.name, 2))  # stable: each file keeps its order
+    # stable: each file keeps its order
+    items.sort(key=lambda item: (order.get(item.path.parent.name, 2), SLOWEST_FIRST.get(item.path.stem, 99)))
+
+
+#: The CPython suite's longest modules, longest first (a loaded run's --durations, 2026-11-29):
+#: started first, they run beside the browsers' tests instead of alone at the end.
+SLOWEST_FIRST = {stem: rank for rank, stem in enumerate((
+    "test_game_solver", "test_daily_puzzle", "test_site_config", "test_strategy_coach", "test_properties",
+    "test_strategy_simulation", "test_daily_pyodide"))}
 
 
 def _run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
