@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 
-import numpy as np
 import pytest
 
 from game.core.games import YAHTZEE, YATZY, Game
@@ -20,11 +19,6 @@ from tests.support import load_tool
 game_solver = load_tool("game_solver")
 
 PUBLISHED_START = 248.4399893779
-
-
-def solved(game: Game) -> np.ndarray:
-    """Solved once for the run's workers (tools/strategy_solver.SHARED_DIR, tests/conftest.py)."""
-    return game_solver.solved(game)
 
 
 def last_turn(game: Game, box: str, up: int) -> float:
@@ -44,13 +38,13 @@ def last_turn(game: Game, box: str, up: int) -> float:
 
 
 def test_the_start_value_is_the_published_one():
-    assert solved(YATZY)[0, 0] == pytest.approx(PUBLISHED_START, abs=5e-11)
+    assert game_solver.solved(YATZY)[0, 0] == pytest.approx(PUBLISHED_START, abs=5e-11)
     assert game_solver.state_count(YATZY) == 1_430_528  # the reachable states, as the issue counts them
 
 
 @pytest.mark.parametrize("box", YATZY.names)
 def test_every_last_turn_against_a_turn_played_out_here(box):
-    V = solved(YATZY)
+    V = game_solver.solved(YATZY)
     full = (1 << len(YATZY.boxes)) - 1
     mask = full & ~(1 << YATZY.names.index(box))
     for up in R.REACHABLE_UPS[mask & 63]:
@@ -62,10 +56,10 @@ def test_a_variant_from_data_alone_is_solved_by_the_same_code():
     can only add, and by less than its 50 points."""
     small = dataclasses.replace(YATZY, key="test_small", boxes=YATZY.boxes[:6] + YATZY.boxes[-2:])
     without = dataclasses.replace(small, key="test_small_no_bonus", bonus=0)
-    with_bonus, plain = solved(small)[0, 0], solved(without)[0, 0]
+    with_bonus, plain = game_solver.solved(small)[0, 0], game_solver.solved(without)[0, 0]
     assert 0 < with_bonus - plain < 50
     last = (1 << len(small.boxes)) - 1 & ~(1 << 7)  # only Yatzy left, nothing scored above
-    assert solved(small)[last, 0] == pytest.approx(last_turn(small, "yatzy", 0), abs=1e-12)
+    assert game_solver.solved(small)[last, 0] == pytest.approx(last_turn(small, "yatzy", 0), abs=1e-12)
 
 
 def test_yahtzee_is_not_this_solvers():

@@ -28,8 +28,6 @@ from tools import strategy_solver
 from tools.strategy_solver import CHUNK, ROLL_ROWS, _Turn
 
 UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
-#: Each solver roll row's count of each face, (6, 252).
-_COUNTS = np.array([R.face_counts(R.ROLLS[r]) for r in ROLL_ROWS], dtype=np.int64).T
 
 
 def check_solvable(game: Game) -> None:
@@ -69,23 +67,16 @@ def best_box(game: Game, scores: np.ndarray, V: np.ndarray, mask: np.ndarray, up
     n = mask.size
     out, tmp = out[:, :n], tmp[:, :n]
     out.fill(-np.inf)
-    by_count = np.empty((6, n))
+    V3, no_y = V[:, :, None], np.zeros(n, dtype=np.int64)  # Yahtzee's solver's shape: no y bit here
     for b in range(len(game.boxes)):
-        closed = (mask & (1 << b)) != 0
-        after = mask | (1 << b)
         if b < 6:  # an upper box: c dice of its face score c * face and move the subtotal
-            face = b + 1
-            for c in range(6):
-                pts = face * c
-                bonus = np.where((up < R.UP_CAP) & (up + pts >= R.UP_CAP), float(game.bonus), 0.0)
-                by_count[c] = pts + bonus + V[after, np.minimum(up + pts, R.UP_CAP)]
-            by_count[:, closed] = -np.inf
-            np.take(by_count, _COUNTS[b], axis=0, out=tmp)
+            by_count = strategy_solver._upper_values(V3, mask, up, no_y, b + 1, float(game.bonus))
+            np.take(by_count, strategy_solver._COUNTS[b], axis=0, out=tmp)
         else:
-            np.add(scores[b][:, None], np.where(closed, -np.inf, V[after, up]), out=tmp)
+            closed = (mask & (1 << b)) != 0
+            np.add(scores[b][:, None], np.where(closed, -np.inf, V[mask | (1 << b), up]), out=tmp)
         np.maximum(out, tmp, out=out)
     return out
-
 
 def solve(game: Game, chunk: int = CHUNK) -> np.ndarray:
     """``V[mask, up]`` for every reachable state of ``game`` (0 elsewhere and once the card is full)."""

@@ -61,13 +61,15 @@ _PARENT = [[]] + [
 _SCORES = SCORES[ROLL_ROWS]
 
 
-def _upper_values(V: np.ndarray, mask: np.ndarray, up: np.ndarray, y: np.ndarray, face: int) -> np.ndarray:
-    """(6, n): points + bonus + future value of scoring c dice of ``face`` in its box, c = 0..5."""
+def _upper_values(V: np.ndarray, mask: np.ndarray, up: np.ndarray, y: np.ndarray, face: int,
+                  bonus_points: float = 35.0) -> np.ndarray:
+    """(6, n): points + bonus + future value of scoring c dice of ``face`` in its box, c = 0..5
+    (-inf where the box is filled); tools/game_solver.py passes its game's bonus."""
     nxt = mask | (1 << (face - 1))
     vals = np.empty((6, mask.size), V.dtype)
     for c in range(6):
         pts = face * c
-        bonus = np.where((up < 63) & (up + pts >= 63), 35.0, 0.0)
+        bonus = np.where((up < 63) & (up + pts >= 63), bonus_points, 0.0)
         vals[c] = pts + bonus + V[nxt, np.minimum(up + pts, 63), y]
     vals[:, (mask & (1 << (face - 1))) != 0] = -np.inf
     return vals

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import combinations_with_replacement
 from typing import Literal
 
@@ -100,27 +101,24 @@ class Game:
     bonus_threshold: int
     five_alike_extra: bool
 
-    @property
+    # Derived from the boxes once per value (cached_property writes past the frozen fields).
+    @cached_property
     def names(self) -> tuple[str, ...]:
         return tuple(b.name for b in self.boxes)
 
-    @property
+    @cached_property
     def upper_names(self) -> tuple[str, ...]:
         return tuple(b.name for b in self.boxes if b.section == "upper")
-
-    @property
-    def lower_names(self) -> tuple[str, ...]:
-        return tuple(b.name for b in self.boxes if b.section == "lower")
 
     def score(self, box: str, dice: Dice) -> int:
         """What ``dice`` score in ``box`` by the plain rules (no Joker); KeyError for a box not in this game."""
         return self._scorers[box](tuple(dice))
 
-    @property
+    @cached_property
     def _scorers(self) -> dict[str, Scorer]:
         return {b.name: b.score for b in self.boxes}
 
-    @property
+    @cached_property
     def max_score(self) -> int:
         """The largest grand total without any five-alike extra (Yatzy's whole range)."""
         rolls = list(combinations_with_replacement(range(1, 7), 5))
