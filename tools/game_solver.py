@@ -19,6 +19,7 @@ Yahtzee adds a Joker and a bonus, keeps its own solver.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 import numpy as np
 
@@ -78,20 +79,48 @@ def best_box(game: Game, scores: np.ndarray, V: np.ndarray, mask: np.ndarray, up
         np.maximum(out, tmp, out=out)
     return out
 
-def solve(game: Game, chunk: int = CHUNK) -> np.ndarray:
-    """``V[mask, up]`` for every reachable state of ``game`` (0 elsewhere and once the card is full)."""
-    check_solvable(game)
-    n = len(game.boxes)
+def solve(game: Game, chunk: int = CHUNK, down_to: int = 0) -> np.ndarray:
+    """``V[mask, up]`` for every reachable state of ``game`` (0 elsewhere and once the card is
+    full); with ``down_to``, only the states with at least that many boxes filled (the
+    late layers, quick: tests/test_game_tables.py checks the shipped table on them)."""
+    work, best, tmp = _buffers(chunk, float)
     scores = score_rows(game)
-    V = np.zeros((1 << n, R.UP_CAP + 1))
-    work = _Turn(chunk)
-    best, tmp = np.empty((scores.shape[1], chunk)), np.empty((scores.shape[1], chunk))
-    for filled_count in range(n - 1, -1, -1):  # a layer reads only the layers after it
+
+    def stage(V: np.ndarray, mask: np.ndarray, up: np.ndarray) -> np.ndarray:
+        return work.run(best_box(game, scores, V, mask, up, best, tmp))
+    return _backward(game, stage, np.zeros((1 << len(game.boxes), R.UP_CAP + 1)), chunk, down_to)
+
+
+def policy_values(game: Game, V_decide: np.ndarray, chunk: int = CHUNK) -> np.ndarray:
+    """``V[mask, up]`` of the policy that decides every turn from ``V_decide`` (a quantized
+    table's values): tools/strategy_solver.py's ``policy_values`` for such a game, by the
+    same complex-number device (real: the decision's value; imaginary: decision - true)."""
+    work, best, tmp = _buffers(chunk, complex)
+    scores = score_rows(game)
+
+    def stage(V: np.ndarray, mask: np.ndarray, up: np.ndarray) -> np.ndarray:
+        start = work.run(best_box(game, scores, V, mask, up, best, tmp))
+        decision = V[mask, up].real  # stays V_decide's: the coach reads the table, not the turn
+        return decision + 1j * (decision - (start.real - start.imag))
+    V = _backward(game, stage, V_decide.astype(complex), chunk, 0)
+    return V.real - V.imag
+
+
+def _buffers(chunk: int, dtype: type) -> tuple[_Turn, np.ndarray, np.ndarray]:
+    return _Turn(chunk, dtype), np.empty((len(ROLL_ROWS), chunk), dtype), np.empty((len(ROLL_ROWS), chunk), dtype)
+
+
+def _backward(game: Game, stage: Callable[[np.ndarray, np.ndarray, np.ndarray], np.ndarray], V: np.ndarray,
+              chunk: int, down_to: int) -> np.ndarray:
+    """Fill ``V`` layer by layer from the last turn back to ``down_to`` boxes filled: a layer
+    reads only the layers after it; ``stage`` values a batch of its states."""
+    check_solvable(game)
+    for filled_count in range(len(game.boxes) - 1, down_to - 1, -1):
         mask, up = states(game, filled_count)
-        values = np.empty(mask.size)
+        values = np.empty(mask.size, V.dtype)
         for lo in range(0, mask.size, chunk):
             sl = slice(lo, lo + chunk)
-            values[sl] = work.run(best_box(game, scores, V, mask[sl], up[sl], best, tmp))
+            values[sl] = stage(V, mask[sl], up[sl])
         V[mask, up] = values
     return V
 

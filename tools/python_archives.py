@@ -49,7 +49,7 @@ LATER_MODULES = ("game/daily/", "game/core/games.pyc", "game/screens/ten_view.py
                  "game/strategy/reasons.pyc", "game/strategy/chances.pyc", "game/strategy/win_chances.pyc",
                  "game/strategy/turn_outcomes.pyc", "game/strategy/spread.pyc", "game/strategy/distribution.pyc",
                  "game/strategy/to_win.pyc", "game/strategy/review_to_win.pyc", "game/web/inflate.pyc",
-                 "game/strategy/table_decoding.pyc")
+                 "game/strategy/table_decoding.pyc", "game/strategy/game_tables.pyc")
 #: The standard library the site imports, as bytecode (tools/build.py); likewise.
 STDLIB_BUNDLE = "stdlib.zip"
 #: The Python memory snapshot a returning player's page starts from (tools/make_snapshot.mjs),

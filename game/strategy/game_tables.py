@@ -1,0 +1,149 @@
+"""The optimal-strategy value table of a game whose five-alike does nothing beyond its boxes
+(Yatzy, :mod:`game.core.games`): its runs, decoding and look-up.
+
+The file is Yahtzee's format (:mod:`game.strategy.tables`: header, byte planes, a run's
+first value whole and the rest as u16 steps) with two differences that follow from the
+game: the name field holds the game's key, and a state is ``(mask, up)`` only, since no
+box changes what a later five-alike scores (Yahtzee's ``y`` bit). Runs go by mask,
+``0 .. 2**boxes - 2``, each over the upper subtotals some game reaches; the integer
+stored is ``W = round((V + bonus * [up >= threshold]) * 2**q)``. Yatzy's steps (q = 8) lie in
+0..50 * 2**8, inside u16. ``tools/gen_tables.py --game yatzy`` writes the file.
+
+It travels in the later archive (tools/python_archives.py): only a Yatzy game needs it.
+
+>>> from game.core.games import YATZY
+>>> table = load_game_table(YATZY, game_table_path(YATZY).read_bytes())
+>>> round(table.start, 10), table.value(0, 0)
+(248.4399893779, 248.44140625)
+"""
+
+from __future__ import annotations
+
+import functools
+from array import array
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.core.games import Game
+from game.strategy.rolls import REACHABLE_UPS
+from game.strategy.tables import ASSET_DIR, FORMAT, HEADER, MAGIC, UP_POS, TableError, add_runs, from_byte_planes
+
+UPPER_MASK = (1 << 6) - 1  # such a game's upper boxes are its first six (tools/game_solver.py checks)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where each state of one game sits in its table: ``run_starts[mask]`` (-1 for the
+    full card, which no turn starts from) and how many states the table stores."""
+
+    full_mask: int
+    run_starts: tuple[int, ...]
+    state_count: int
+
+
+def runs(game: Game) -> Iterator[tuple[int, tuple[int, ...]]]:
+    """Every run ``(mask, ups)`` of ``game``'s table in file order.
+
+    >>> from game.core.games import YATZY
+    >>> next(runs(YATZY))
+    (0, (0,))
+    """
+    for mask in range((1 << len(game.boxes)) - 1):
+        yield mask, REACHABLE_UPS[mask & UPPER_MASK]
+
+
+@functools.cache
+def layout(game: Game) -> Layout:
+    starts, offset = [], 0
+    for _, ups in runs(game):
+        starts.append(offset)
+        offset += len(ups)
+    return Layout((1 << len(game.boxes)) - 1, (*starts, -1), offset)
+
+
+class GameTable:
+    """The values of one game, looked up by ``(mask, up)``; the same calls as
+    :class:`game.strategy.tables.Table` (``y`` is always 0 here). Build with :func:`load_game_table`."""
+
+    def __init__(self, game: Game, values: Sequence[float] | Sequence[int], scale: float,
+                 bonus_offset: float, start: float):
+        self.game, self.preset = game, game.key
+        self._layout = layout(game)
+        self._values, self._scale = values, scale
+        self._offset = bonus_offset  # the bonus when values include it once earned (the file's)
+        self.start = start  # exact (unquantized) expected score of a whole game
+        self.cache: dict[tuple[int, int, int], object] = {}  # the coach's memo, as Table's
+
+    @classmethod
+    def from_values(cls, game: Game, values: Sequence[float], start: float) -> GameTable:
+        """A table of plain floats in :func:`runs` order (tests build exact tables this way)."""
+        if len(values) != layout(game).state_count:
+            raise TableError(f"{len(values)} values given, {layout(game).state_count} states exist")
+        return cls(game, values, 1.0, 0.0, start)
+
+    def value(self, mask: int, up: int, y: int = 0) -> float:
+        """Expected points still to come from ``(mask, up)`` with optimal play (0 once the
+        card is full); :class:`TableError` for a state no game reaches."""
+        lay = self._layout
+        if 0 <= mask <= lay.full_mask and 0 <= up < len(UP_POS[0]) and y == 0:
+            pos = UP_POS[mask & UPPER_MASK][up]
+            if pos >= 0:
+                start = lay.run_starts[mask]
+                if start < 0:
+                    return 0.0
+                v = self._values[start + pos] * self._scale
+                return v - self._offset if up >= self.game.bonus_threshold else v
+        raise TableError(f"no game of {self.game.key} reaches the state mask={mask!r}, up={up!r}, y={y!r}")
+
+
+def load_game_table(game: Game, data: bytes) -> GameTable:
+    """Decode the bytes of ``assets/strategy/<game>.bin``; :class:`TableError` when they are
+    damaged or belong to another game."""
+    import zlib  # as tables.open_file does, with this game's name and state count
+
+    what = "strategy table"
+    if len(data) < HEADER.size:
+        raise TableError(f"the {what} is cut short")
+    magic, fmt, q, name, start, n_runs, n_values = HEADER.unpack_from(data)
+    if magic != MAGIC or fmt != FORMAT:
+        raise TableError(f"this is not a {what} (or a format this version cannot read)")
+    found = name.rstrip(b"\0").decode("ascii", "replace")
+    if found != game.key:
+        raise TableError(f"this {what} is for {found}, not {game.key}")
+    lay = layout(game)
+    if n_values != lay.state_count or n_runs != lay.full_mask:
+        raise TableError(f"the {what} holds {n_values} values, {lay.state_count} states exist")
+    try:
+        body = zlib.decompress(data[HEADER.size:])
+    except zlib.error as err:
+        raise TableError(f"the {what} is damaged ({err})") from None
+    n_steps = n_values - n_runs
+    if len(body) != 4 * n_runs + 2 * n_steps:
+        raise TableError(f"the {what} is damaged (wrong length)")
+    firsts = from_byte_planes(body[:4 * n_runs], n_runs, 4)
+    steps = from_byte_planes(body[4 * n_runs:], n_steps, 2)
+
+    def each_run() -> Iterator[tuple[int, Sequence[int]]]:
+        pos = 0
+        for first, (_, ups) in zip(firsts, runs(game), strict=True):
+            yield first, steps[pos:pos + len(ups) - 1]
+            pos += len(ups) - 1
+    values = array("i")
+    add_runs(values, each_run())
+    return GameTable(game, values, 2.0 ** -q, float(game.bonus), start)
+
+
+def game_table_path(game: Game) -> Path:
+    """Where the shipped table of ``game`` lives in a checkout."""
+    return ASSET_DIR / f"{game.key}.bin"
+
+
+_LOADED: dict[str, GameTable] = {}
+
+
+def load_game(game: Game) -> GameTable:
+    """CPython convenience: read and decode the shipped table once per process."""
+    if game.key not in _LOADED:
+        _LOADED[game.key] = load_game_table(game, game_table_path(game).read_bytes())
+    return _LOADED[game.key]
