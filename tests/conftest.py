@@ -45,11 +45,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: (order.get(item.path.parent.name, 2), SLOWEST_FIRST.get(item.path.stem, 99)))
 
 
-#: The CPython suite's longest modules, longest first (a loaded run's --durations, 2026-11-29):
-#: started first, they run beside the browsers' tests instead of alone at the end.
+#: The CPython suite's longest modules, longest first (a quiet run's --durations, 2026-11-29,
+#: once Yatzy's whole solve left the suite): started first, they run beside the browsers'
+#: tests instead of alone at the end.
 SLOWEST_FIRST = {stem: rank for rank, stem in enumerate((
-    "test_game_solver", "test_daily_puzzle", "test_site_config", "test_strategy_coach", "test_properties",
-    "test_strategy_simulation", "test_daily_pyodide"))}
+    "test_strategy_tables", "test_site_config", "test_daily_puzzle", "test_strategy_independent",
+    "test_strategy_coach", "test_properties", "test_strategy_simulation", "test_doctests", "test_daily_pyodide"))}
 
 
 def _run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
