@@ -61,9 +61,8 @@ def test_the_later_archive_holds_a_feature() -> None:
     assert not is_later("game.dailies") and is_later("game.daily")
 
 
-#: What tools/compile_pyc.mjs leaves out of the site: the command-line coach (``__main__``),
-#: which runs in CPython, and the ports' fakes, for the tests and the docstrings' examples.
-NOT_SHIPPED = ("game.strategy.__main__", "game.session.fakes")
+#: What tools/compile_pyc.mjs leaves out of the site (tools/python_archives.py), as modules.
+NOT_SHIPPED = tuple(path.removesuffix(".py").replace("/", ".") for path in archives.NOT_SHIPPED)
 #: The modules of game.zip: not the later archive's, nor those not shipped.
 FIRST = [p for p in SOURCES if not is_later(module_name(p)) and module_name(p) not in NOT_SHIPPED]
 

@@ -30,6 +30,7 @@ def compiled(locale: str, messages: dict[object, object]) -> bytes:
 @pytest.fixture(autouse=True)
 def english_after() -> Iterator[None]:
     yield
+    language._later = None  # as before any page loaded the later archive
     activate(None)
 
 
@@ -69,3 +70,23 @@ def test_the_browsers_languages_are_matched_best_first(tags: list[str], code: st
 def test_every_language_is_listed_by_its_own_name() -> None:
     assert language.LANGUAGES["de"] == "Deutsch" and language.LANGUAGES["pl"] == "Polski"
     assert set(language.LANGUAGES) >= {"en", "de", "fr", "es", "it", "nl", "pt_BR", "sv", "da", "nb", "pl"}
+
+
+def test_the_later_archives_catalogs_join_the_language_spoken_and_every_one_after() -> None:
+    """The page's catalog lacks the later modules' words; game.web.later hands their part of
+    each language's catalog to add_later once the archive is in (tools/page_words.py)."""
+    first = {"pl": compiled("pl", {"Hints on.": "Podpowiedzi włączone."}),
+             "de": compiled("de", {"Hints on.": "Tipps an."})}
+    later = {"pl": compiled("pl", {"Today's ten": "Dzisiejsza dziesiątka"}),
+             "de": compiled("de", {"Today's ten": "Die Zehn"})}
+    activate(load(first["pl"]), "pl")
+    assert (_("Hints on."), _("Today's ten")) == ("Podpowiedzi włączone.", "Today's ten")
+    language.add_later(later.get)
+    assert (_("Hints on."), _("Today's ten")) == ("Podpowiedzi włączone.", "Dzisiejsza dziesiątka")
+    activate(load(first["de"]), "de")  # Settings switches: the new language's part joins it
+    assert (_("Hints on."), _("Today's ten"), language.current()) == ("Tipps an.", "Die Zehn", "de")
+    activate(None)
+    assert _("Today's ten") == "Today's ten" and language.current() == "en"
+    language.add_later(lambda code: b"not a catalog")  # a damaged part: the rest still speaks Polish
+    activate(load(first["pl"]), "pl")
+    assert (_("Hints on."), _("Today's ten")) == ("Podpowiedzi włączone.", "Today's ten")

@@ -21,7 +21,7 @@ MAX_LINES = 300
 def layer_of(module: str) -> str:
     """``game.records.kv`` -> ``records``; the facade ``game.rules`` is core; ``game.main`` is main."""
     parts = module.split(".")
-    if parts[-1] == "__main__":  # a command-line entry point (python -m game.strategy) sits on top, as main does
+    if parts[1] == "cli":  # the command-line entry point (python -m game.cli) sits on top, as main does
         return "main"
     if parts[1] in ("rules", "__init__"):
         return "core"

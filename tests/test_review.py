@@ -302,12 +302,13 @@ def test_reviewing_a_solo_game_solves_each_turn_once(table, monkeypatch):
     table.cache.clear()  # as in a fresh page: no turn solved yet
     solved = []
 
-    class Counted(coach.TurnValues):
-        def __init__(self, *args):
-            solved.append(args[2:])  # the state: mask, upper subtotal, Yahtzee scored
-            super().__init__(*args)
+    score_now = coach.score_now
 
-    monkeypatch.setattr(coach, "TurnValues", Counted)
+    def counted(table, filled, *state):
+        solved.append(state)  # the state: mask, upper subtotal, Yahtzee scored
+        return score_now(table, filled, *state)
+
+    monkeypatch.setattr(coach, "score_now", counted)
     R.review(state, 0, table)
     assert len(solved) == len(set(solved)) == 13
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from game.core.language import LANGUAGES
 from tests.support import load_tool
 from tests.test_archives import NOT_SHIPPED
 
@@ -229,6 +230,10 @@ def test_archives_hold_bytecode_only(built: Path) -> None:
     with zipfile.ZipFile(build.find_archive(built, "later")) as later:
         later_names = set(later.namelist())
         infos += later.infolist()
+    # ... with each language's words that only those modules use (tools/page_words.py later_catalogs).
+    catalogs = {n for n in later_names if n.startswith("locale/")}
+    assert catalogs == {f"locale/{code}.mo" for code in LANGUAGES if code != "en"}
+    later_names -= catalogs
     assert later_names and all(n.startswith(archives.LATER_MODULES) for n in later_names)
     assert not [n for n in names if n.startswith(archives.LATER_MODULES)]
     names |= later_names

@@ -18,7 +18,7 @@ from tools import gen_tables as G
 from tools import strategy_solver as S
 
 STRATEGY_MODULES = ["game.strategy.rolls", "game.strategy.tables", "game.strategy.coach",
-                    "game.strategy.players", "game.strategy.__main__"]
+                    "game.strategy.players", "game.cli"]
 HALF_QUANTUM = 2.0 ** -G.Q_BITS / 2
 
 

@@ -20,6 +20,7 @@ from itertools import combinations, product
 import pytest
 
 from game.core import rules
+from game.core.games import YAHTZEE, Game
 from game.screens.reason_words import fact_words, reason_words
 from game.strategy.chances import TARGET_BOXES, makes_target, target_chance
 from game.strategy.coach import rank_options
@@ -31,16 +32,16 @@ UPPER_FACE = {box: i + 1 for i, box in enumerate(rules.UPPER_BOXES)}
 
 
 @cache
-def brute_chance(box: str, held: tuple[int, ...], rolls: int) -> float:
+def brute_chance(box: str, held: tuple[int, ...], rolls: int, game: Game = YAHTZEE) -> float:
     """Going for ``box``'s target: roll the free dice, stop once made, else keep the best subset."""
     total = 0.0
     free = 5 - len(held)
     for outcome in product(range(1, 7), repeat=free):
         dice = held + outcome
-        if rolls == 1 or makes_target(box, dice):
-            total += makes_target(box, dice)
+        if rolls == 1 or makes_target(box, dice, game):
+            total += makes_target(box, dice, game)
         else:
-            total += max(brute_chance(box, tuple(sorted(dice[i] for i in keep)), rolls - 1)
+            total += max(brute_chance(box, tuple(sorted(dice[i] for i in keep)), rolls - 1, game)
                          for size in range(6) for keep in combinations(range(5), size))
     return total / 6 ** free
 

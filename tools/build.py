@@ -252,6 +252,10 @@ def _speed_up_boot(site: Path, pyscript_chunks: list[str], pyodide: Path) -> Non
     for pyc in bytecode:
         (game if pyc.relative_to(site / ZIP_BYTECODE).parts[0] in GAME_PACKAGES else stdlib).append(pyc)
     game_members, later_members = split_later(bundle_members(site, game))
+    try:  # the words only the later modules use (tools/page_words.py)
+        later_members += _load_tool("page_words").later_catalogs()
+    except ImportError as err:
+        raise BuildError(f"{err}: the catalogs need Babel, `pip install -r requirements-build.txt`") from None
     names = {
         BUNDLE: write_archive(site, "game", game_members),
         LATER_BUNDLE: write_archive(site, "later", later_members),

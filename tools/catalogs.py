@@ -143,6 +143,43 @@ def compile_all(out: Path) -> list[Path]:
     return written
 
 
+#: The folder of later.zip that holds each language's later part (game/web/later.py reads it).
+LATER_FOLDER = "locale"
+
+
+def split_later(catalog: Catalog, later_modules: tuple[str, ...],
+                not_shipped: tuple[str, ...] = ()) -> tuple[Catalog, Catalog]:
+    """``catalog`` as the first visit's part and the later archive's: a message goes to the
+    later part when every place that uses it is a module of the later archive
+    (tools/python_archives.py, ``LATER_MODULES``, as ``game/daily/`` or ``game/core/games.pyc``),
+    since only those modules can show it, and only once that archive is in; to neither when
+    only modules the site never ships use it (``not_shipped``, as ``game/cli.py``: the
+    command line reads the ``.po`` itself). Each part keeps the header (its plural rule).
+
+    >>> template = Catalog(locale="en")
+    >>> template.add("Roll", locations=[("game/screens/board.py", None)])
+    <Message 'Roll' (flags: [])>
+    >>> template.add("Today's ten", locations=[("game/daily/play.py", None)])
+    <Message "Today's ten" (flags: [])>
+    >>> template.add("hold nothing", locations=[("game/cli.py", None)])
+    <Message 'hold nothing' (flags: [])>
+    >>> first, later = split_later(template, ("game/daily/",), ("game/cli.py",))
+    >>> [m.id for m in first if m.id], [m.id for m in later if m.id]
+    (['Roll'], ["Today's ten"])
+    """
+    parts = Catalog(locale=catalog.locale, domain=DOMAIN, fuzzy=False), Catalog(
+        locale=catalog.locale, domain=DOMAIN, fuzzy=False)
+    for part in parts:
+        part.mime_headers = catalog.mime_headers
+    for message in catalog:
+        places = [path for path, _ in message.locations if path not in not_shipped]
+        if not message.id or (message.locations and not places):
+            continue
+        later = bool(places) and all((path.removesuffix(".py") + ".pyc").startswith(later_modules) for path in places)
+        parts[later][message.id] = message
+    return parts
+
+
 def pseudo_catalog(template: Catalog) -> Catalog:
     catalog = Catalog(locale="en", domain=DOMAIN, fuzzy=False)
     for message in template:

@@ -91,9 +91,9 @@ out = pathlib.Path("/site/.zip-bytecode")
 shutil.rmtree(out, ignore_errors=True)
 
 # The game: named in tracebacks as game/....
-# Not __main__.py: the command-line coach (python -m game.strategy) never runs in the page;
+# Not cli.py: the command-line coach (python -m game.cli) never runs in the page;
 # nor game/session/fakes.py, the ports' fakes for the tests and the docstrings' examples.
-NEVER_IN_THE_PAGE = ("game/strategy/__main__.py", "game/session/fakes.py")
+NEVER_IN_THE_PAGE = ("game/cli.py", "game/session/fakes.py")
 game_sources = sorted(p for p in pathlib.Path("/site/game").rglob("*.py")
                       if p.relative_to("/site").as_posix() not in NEVER_IN_THE_PAGE)
 # Without the docstrings of modules and functions (the examples the tests run), a quarter

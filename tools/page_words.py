@@ -88,13 +88,20 @@ SITE_LOCALE = "locale"
 _TABLES = {name: re.compile(rf"^  const {name} = .*;$", re.M) for name in ("LANGUAGES", "ALIASES")}
 
 
-def write_site_languages(site: Path) -> dict[str, dict[str, str]]:
-    """Write each language's ``.mo`` and page words into ``site``/locale/, named by their
-    content (so they are cached for good), and tell assets/language.js where they are."""
+def _tools_importable() -> None:
     for folder in (Path(__file__).resolve().parent, Path(__file__).resolve().parent.parent):  # tools/, the game
         if str(folder) not in sys.path:
             sys.path.insert(0, str(folder))
-    from catalogs import DOMAIN, LOCALE, languages, read, write_mo_bytes
+
+
+def write_site_languages(site: Path) -> dict[str, dict[str, str]]:
+    """Write each language's ``.mo`` and page words into ``site``/locale/, named by their
+    content (so they are cached for good), and tell assets/language.js where they are.
+    The ``.mo`` holds the messages of the first visit's modules; those only the later
+    archive's modules use travel in that archive (:func:`later_catalogs`)."""
+    _tools_importable()
+    from catalogs import DOMAIN, LOCALE, languages, read, split_later, write_mo_bytes
+    from python_archives import LATER_MODULES, NOT_SHIPPED
 
     from game.core.language import ALIASES, LANGUAGES
 
@@ -107,7 +114,8 @@ def write_site_languages(site: Path) -> dict[str, dict[str, str]]:
             if INLINE.sub("", words).count("<") or INLINE.findall(words) != INLINE.findall(source):
                 raise ValueError(f"locale/{code}: the page's words for {source!r} hold other tags: {words!r}")
         table[code] = {"name": LANGUAGES[code]}
-        for kind, data in (("mo", write_mo_bytes(catalog, code)), ("words", words_json(catalog))):
+        first, _ = split_later(catalog, LATER_MODULES, NOT_SHIPPED)  # the rest: later.zip (later_catalogs)
+        for kind, data in (("mo", write_mo_bytes(first, code)), ("words", words_json(catalog))):
             name = f"{code}-{hashlib.sha256(data).hexdigest()[:12]}.{'mo' if kind == 'mo' else 'json'}"
             (out / name).write_bytes(data)
             table[code][kind] = f"./{SITE_LOCALE}/{name}"
@@ -120,3 +128,18 @@ def write_site_languages(site: Path) -> dict[str, dict[str, str]]:
             raise ValueError(f"assets/language.js must hold one line '  const {name} = ...;'")
     script.write_text(text, encoding="utf-8")
     return table
+
+
+def later_catalogs() -> list[tuple[str, bytes]]:
+    """The later archive's part of each language's catalog, as archive members
+    (``locale/<code>.mo``): the messages that only its modules use (game/web/later.py
+    adds them to the language spoken once the archive is in)."""
+    _tools_importable()
+    from catalogs import DOMAIN, LATER_FOLDER, LOCALE, languages, read, split_later, write_mo_bytes
+    from python_archives import LATER_MODULES, NOT_SHIPPED
+
+    members = []
+    for code in languages():
+        _, later = split_later(read(LOCALE / code / "LC_MESSAGES" / f"{DOMAIN}.po"), LATER_MODULES, NOT_SHIPPED)
+        members.append((f"{LATER_FOLDER}/{code}.mo", write_mo_bytes(later, code)))
+    return members

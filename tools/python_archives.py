@@ -38,9 +38,10 @@ BUNDLE = "game.zip"
 #: The archive of the modules loaded on first use (game/web/later.py fetches it); likewise.
 LATER_BUNDLE = "later.zip"
 #: The modules of the later archive, by the start of their path in it: Today's ten (its
-#: core, its play, its screens and the player's days), and the review of a game and its
-#: charts; and the games as values (game.core.games), which no page imports until the page
-#: plays Yatzy (issue 42). Only what the page imports after awaiting game.web.later.ensure()
+#: core, its play, its screens and the player's days), the review of a game and its charts,
+#: the coach's reasons in words; and the games as values (game.core.games) with Yatzy's
+#: table and coach, which no page imports until the page plays Yatzy (issue 42). Only what
+#: the page imports after awaiting game.web.later.ensure()
 #: belongs here: tests/test_archives.py fails if a module of game.zip imports one of these
 #: other than inside a function.
 LATER_MODULES = ("game/daily/", "game/core/games.pyc", "game/screens/ten_view.pyc", "game/screens/ten_days.pyc",
@@ -49,7 +50,11 @@ LATER_MODULES = ("game/daily/", "game/core/games.pyc", "game/screens/ten_view.py
                  "game/strategy/reasons.pyc", "game/strategy/chances.pyc", "game/strategy/win_chances.pyc",
                  "game/strategy/turn_outcomes.pyc", "game/strategy/spread.pyc", "game/strategy/distribution.pyc",
                  "game/strategy/to_win.pyc", "game/strategy/review_to_win.pyc", "game/web/inflate.pyc",
-                 "game/strategy/table_decoding.pyc", "game/strategy/game_tables.pyc")
+                 "game/strategy/table_decoding.pyc", "game/strategy/game_tables.pyc", "game/strategy/game_coach.pyc",
+                 "game/screens/reason_words.pyc")
+#: The game's sources the site never ships (tools/compile_pyc.mjs leaves them out): the
+#: command-line coach, and the ports' fakes for the tests and the docstrings' examples.
+NOT_SHIPPED = ("game/cli.py", "game/session/fakes.py")
 #: The standard library the site imports, as bytecode (tools/build.py); likewise.
 STDLIB_BUNDLE = "stdlib.zip"
 #: The Python memory snapshot a returning player's page starts from (tools/make_snapshot.mjs),

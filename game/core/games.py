@@ -24,6 +24,9 @@ from functools import cached_property
 from itertools import combinations_with_replacement
 from typing import Literal
 
+from game.core.labels import BOX_NAMES, N_, SHORT_NAMES
+from game.core.language import pgettext
+
 Dice = tuple[int, ...]
 #: How a box scores a roll: the points its dice make there (0 when they do not fit).
 Scorer = Callable[[Dice], int]
@@ -82,11 +85,16 @@ def chance(dice: Dice) -> int:
 
 @dataclass(frozen=True)
 class Box:
-    """One box of the sheet: its name (the catalogs' key), its section and its scorer."""
+    """One box of the sheet: its key, its section and its scorer, and its words as the
+    catalogs know them (English msgids): its name, the phone card's short name, and what a
+    hold goes for in the coach's reasons ("a 55.6% chance of <target>"; None: no target)."""
 
     name: str
     section: Section
     score: Scorer
+    label: str = ""
+    short: str = ""
+    target: str | None = None
 
 
 @dataclass(frozen=True)
@@ -100,6 +108,12 @@ class Game:
     bonus: int
     bonus_threshold: int
     five_alike_extra: bool
+    #: What the catalogs' contexts of its words start with ("Yatzy ": "Yatzy box", "Yatzy
+    #: box, short", "Yatzy chance of"): a box's name differs between the games (a Swedish
+    #: Liten stege is exactly 1-2-3-4-5 in Yatzy), so translators see them apart.
+    words: str = ""
+    #: The game's name (a msgid of context "game").
+    title: str = ""
 
     # Derived from the boxes once per value (cached_property writes past the frozen fields).
     @cached_property
@@ -118,6 +132,45 @@ class Game:
     def _scorers(self) -> dict[str, Scorer]:
         return {b.name: b.score for b in self.boxes}
 
+    def title_words(self) -> str:
+        """The game's name in the language spoken now."""
+        return pgettext("game", self.title)
+
+    def box_label(self, box: str, short: bool = False) -> str:
+        """The name of ``box`` in the language spoken now (``short``: the phone card's form).
+
+        >>> from game.core.language import activate
+        >>> activate(None)
+        >>> YATZY.box_label("one_pair"), YATZY.box_label("small_straight", short=True)
+        ('One pair', 'Sm. str.')
+        """
+        found = self._boxes[box]
+        return pgettext(self.words + ("box, short" if short else "box"), found.short if short else found.label)
+
+    def target_words(self, box: str) -> str:
+        """What a hold for ``box`` goes for, as it reads in "a 55.6% chance of …"."""
+        target = self._boxes[box].target
+        if target is None:
+            raise KeyError(f"{box} has no target")
+        return pgettext(self.words + "chance of", target)
+
+    @cached_property
+    def _boxes(self) -> dict[str, Box]:
+        return {b.name: b for b in self.boxes}
+
+    def can_hold(self, box: str, points: object) -> bool:
+        """Whether some roll writes ``points`` in ``box`` (0 always fits: a box may be scratched).
+
+        >>> YATZY.can_hold("two_pairs", 22), YATZY.can_hold("two_pairs", 23), YATZY.can_hold("pair", 2)
+        (True, False, False)
+        """
+        return points in self._possible.get(box, ())
+
+    @cached_property
+    def _possible(self) -> dict[str, frozenset[int]]:
+        rolls = list(combinations_with_replacement(range(1, 7), 5))
+        return {b.name: frozenset({0, *(b.score(r) for r in rolls)}) for b in self.boxes}
+
     @cached_property
     def max_score(self) -> int:
         """The largest grand total without any five-alike extra (Yatzy's whole range)."""
@@ -127,29 +180,69 @@ class Game:
         return best + (self.bonus if upper >= self.bonus_threshold else 0)
 
 
-def _upper() -> tuple[Box, ...]:
-    names = ("ones", "twos", "threes", "fours", "fives", "sixes")
-    return tuple(Box(name, "upper", faces_of(face)) for face, name in enumerate(names, 1))
+_FACES = ("ones", "twos", "threes", "fours", "fives", "sixes")
+
+#: What a hold goes for, as it reads in "a 55.6% chance of …" (game.strategy.chances):
+#: Yahtzee's, which the reasons (game.screens.reason_words) word.
+TARGET_NAMES: dict[str, str] = {
+    "ones": N_("chance of", "three or more Ones"), "twos": N_("chance of", "three or more Twos"),
+    "threes": N_("chance of", "three or more Threes"), "fours": N_("chance of", "three or more Fours"),
+    "fives": N_("chance of", "three or more Fives"), "sixes": N_("chance of", "three or more Sixes"),
+    "three_of_a_kind": N_("chance of", "3 of a kind"), "four_of_a_kind": N_("chance of", "4 of a kind"),
+    "full_house": N_("chance of", "a Full house"), "small_straight": N_("chance of", "a Small straight"),
+    "large_straight": N_("chance of", "a Large straight"), "yahtzee": N_("chance of", "a Yahtzee"),
+}
+
+
+
+
+def _yahtzee(name: str, section: Section, score: Scorer) -> Box:
+    """A box of Yahtzee, with the words the whole page has used for it (game.core.labels)."""
+    return Box(name, section, score, BOX_NAMES[name], SHORT_NAMES[name], TARGET_NAMES.get(name))
 
 
 #: Yahtzee as printed in the United States (its Joker presets: game.core.rules).
 YAHTZEE = Game("yahtzee", (
-    *_upper(),
-    Box("three_of_a_kind", "lower", kind_total(3)), Box("four_of_a_kind", "lower", kind_total(4)),
-    Box("full_house", "lower", full_house(25)), Box("small_straight", "lower", run_of(4, 30)),
-    Box("large_straight", "lower", run_of(5, 40)), Box("yahtzee", "lower", five_alike(50)),
-    Box("chance", "lower", chance),
-), bonus=35, bonus_threshold=63, five_alike_extra=True)
+    *(_yahtzee(name, "upper", faces_of(face)) for face, name in enumerate(_FACES, 1)),
+    _yahtzee("three_of_a_kind", "lower", kind_total(3)), _yahtzee("four_of_a_kind", "lower", kind_total(4)),
+    _yahtzee("full_house", "lower", full_house(25)), _yahtzee("small_straight", "lower", run_of(4, 30)),
+    _yahtzee("large_straight", "lower", run_of(5, 40)), _yahtzee("yahtzee", "lower", five_alike(50)),
+    _yahtzee("chance", "lower", chance),
+), bonus=35, bonus_threshold=63, five_alike_extra=True, title=N_("game", "Yahtzee"))
 
-#: Yatzy as the Scandinavian sheets print it, boxes in their order.
+# Translators: the boxes of a Yatzy sheet as the country prints them (Scandinavian Yatzy:
+# One pair, Two pairs; 3 and 4 of a kind count only those dice; Small straight is exactly
+# 1-2-3-4-5, Large straight exactly 2-3-4-5-6; Full house counts its dice).
 YATZY = Game("yatzy", (
-    *_upper(),
-    Box("one_pair", "lower", kind_only(2)), Box("two_pairs", "lower", two_pairs),
-    Box("three_of_a_kind", "lower", kind_only(3)), Box("four_of_a_kind", "lower", kind_only(4)),
-    Box("small_straight", "lower", exactly((1, 2, 3, 4, 5), 15)),
-    Box("large_straight", "lower", exactly((2, 3, 4, 5, 6), 20)),
-    Box("full_house", "lower", full_house(None)), Box("chance", "lower", chance),
-    Box("yatzy", "lower", five_alike(50)),
-), bonus=50, bonus_threshold=63, five_alike_extra=False)
+    Box("ones", "upper", faces_of(1), N_("Yatzy box", "Ones"), N_("Yatzy box, short", "Ones"),
+        N_("Yatzy chance of", "three or more Ones")),
+    Box("twos", "upper", faces_of(2), N_("Yatzy box", "Twos"), N_("Yatzy box, short", "Twos"),
+        N_("Yatzy chance of", "three or more Twos")),
+    Box("threes", "upper", faces_of(3), N_("Yatzy box", "Threes"), N_("Yatzy box, short", "Threes"),
+        N_("Yatzy chance of", "three or more Threes")),
+    Box("fours", "upper", faces_of(4), N_("Yatzy box", "Fours"), N_("Yatzy box, short", "Fours"),
+        N_("Yatzy chance of", "three or more Fours")),
+    Box("fives", "upper", faces_of(5), N_("Yatzy box", "Fives"), N_("Yatzy box, short", "Fives"),
+        N_("Yatzy chance of", "three or more Fives")),
+    Box("sixes", "upper", faces_of(6), N_("Yatzy box", "Sixes"), N_("Yatzy box, short", "Sixes"),
+        N_("Yatzy chance of", "three or more Sixes")),
+    Box("one_pair", "lower", kind_only(2), N_("Yatzy box", "One pair"), N_("Yatzy box, short", "1 pair"),
+        N_("Yatzy chance of", "a pair")),
+    Box("two_pairs", "lower", two_pairs, N_("Yatzy box", "Two pairs"), N_("Yatzy box, short", "2 pairs"),
+        N_("Yatzy chance of", "two pairs")),
+    Box("three_of_a_kind", "lower", kind_only(3), N_("Yatzy box", "Three of a kind"),
+        N_("Yatzy box, short", "3 kind"), N_("Yatzy chance of", "three of a kind")),
+    Box("four_of_a_kind", "lower", kind_only(4), N_("Yatzy box", "Four of a kind"),
+        N_("Yatzy box, short", "4 kind"), N_("Yatzy chance of", "four of a kind")),
+    Box("small_straight", "lower", exactly((1, 2, 3, 4, 5), 15), N_("Yatzy box", "Small straight"),
+        N_("Yatzy box, short", "Sm. str."), N_("Yatzy chance of", "a Small straight")),
+    Box("large_straight", "lower", exactly((2, 3, 4, 5, 6), 20), N_("Yatzy box", "Large straight"),
+        N_("Yatzy box, short", "Lg. str."), N_("Yatzy chance of", "a Large straight")),
+    Box("full_house", "lower", full_house(None), N_("Yatzy box", "Full house"),
+        N_("Yatzy box, short", "Full ho."), N_("Yatzy chance of", "a Full house")),
+    Box("chance", "lower", chance, N_("Yatzy box", "Chance"), N_("Yatzy box, short", "Chance")),
+    Box("yatzy", "lower", five_alike(50), N_("Yatzy box", "Yatzy"), N_("Yatzy box, short", "Yatzy"),
+        N_("Yatzy chance of", "a Yatzy")),
+), bonus=50, bonus_threshold=63, five_alike_extra=False, words="Yatzy ", title=N_("game", "Yatzy"))
 
 GAMES: dict[str, Game] = {game.key: game for game in (YAHTZEE, YATZY)}

@@ -21,7 +21,7 @@ from __future__ import annotations
 import gettext
 import io
 import struct
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 #: The language of the source text, and the fallback.
 SOURCE = "en"
@@ -43,12 +43,32 @@ class CatalogError(ValueError):
 
 _active: gettext.NullTranslations = gettext.NullTranslations()
 _code = SOURCE
+_given: gettext.NullTranslations | None = None
+#: Each language's catalog of the words only the later archive's modules use (the page's
+#: catalog lacks them: tools/page_words.py), once that archive is in (game.web.later).
+_later: Callable[[str], bytes | None] | None = None
 
 
 def activate(translations: gettext.NullTranslations | None, code: str = SOURCE) -> None:
     """Speak ``code`` from now on, through ``translations`` (None: English, the source)."""
-    global _active, _code
+    global _active, _code, _given
+    _given = translations
     _active, _code = (translations, code) if translations is not None else (gettext.NullTranslations(), SOURCE)
+    more = _later(code) if _later is not None and translations is not None else None
+    if more and translations is not None:
+        try:
+            _active = load(more)
+            _active.add_fallback(translations)
+        except CatalogError:
+            _active = translations  # a damaged part: its words stay English, the rest speaks the language
+
+
+def add_later(catalogs: Callable[[str], bytes | None]) -> None:
+    """The later archive's catalogs (a language's code to its ``.mo``, or None): the
+    language spoken now and each one activated after speak their words too."""
+    global _later
+    _later = catalogs
+    activate(_given, _code)
 
 
 def current() -> str:

@@ -15,9 +15,14 @@ panel and in the coach's reasons.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.core.labels import N_, box_label
 from game.core.language import _, ngettext, pgettext
 from game.strategy.options import Choice
+
+if TYPE_CHECKING:  # the games as values come with the later archive (tools/python_archives.py)
+    from game.core.games import Game
 
 #: The coach's confidence in its best move (game.strategy.advice.CONFIDENCE), as shown.
 CONFIDENCE: dict[str, str] = {
@@ -26,10 +31,12 @@ CONFIDENCE: dict[str, str] = {
 }
 
 
-def choice_words(choice: Choice) -> str:
-    """Words for one option, or for what a player did (a review's decision)."""
+def choice_words(choice: Choice, game: Game | None = None) -> str:
+    """Words for one option, or for what a player did (a review's decision), in ``game``
+    (None: Yahtzee, whose box names the first visit carries)."""
     if choice.box is not None:  # a score names its box, a hold has none
-        return _("Score %(points)d in %(box)s") % {"points": choice.points, "box": box_label(choice.box)}
+        box = game.box_label(choice.box) if game else box_label(choice.box)
+        return _("Score %(points)d in %(box)s") % {"points": choice.points, "box": box}
     if not choice.held_faces:
         return _("Roll all five")
     faces, count = "-".join(map(str, choice.held_faces)), 5 - len(choice.held_faces)

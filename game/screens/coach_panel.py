@@ -6,7 +6,6 @@ from game.core.language import _, pgettext
 from game.core.numbers import decimal, percent
 from game.screens.choice_words import choice_words, confidence_words
 from game.screens.markup import escape
-from game.screens.reason_words import reason_words
 from game.strategy.advice import Advice
 
 
@@ -21,6 +20,8 @@ def coach_html(enabled: bool, advice: Advice | None, show_values: bool, loading:
     if loading or advice is None:
         waiting = _("Coach: loading the strategy…") if loading else _("Coach: roll, and the best move shows here.")
         return f'<p class="coach-line">{escape(waiting)}</p>'
+    from game.screens.reason_words import reason_words  # later.zip's, as the reasons are (game/strategy/advice.py)
+
     best = advice.best
     # Translators: the coach's best move, in bold, then how sure it is ("clear", "close"...).
     said = escape(_("Coach: %(move)s (%(confidence)s)")) % {

@@ -21,25 +21,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.core.labels import N_, box_label
-from game.core.language import _, ngettext, pgettext
+from game.core.games import YAHTZEE, Game
+from game.core.language import _, ngettext
 from game.core.numbers import decimal, percent
 from game.screens.choice_words import choice_words
 from game.strategy.options import NEGLIGIBLE
 
 if TYPE_CHECKING:  # the reasons import the pattern chances, built when first hinted (tests/test_layers.py)
     from game.strategy.reasons import Fact, Reason
-
-#: What a hold goes for, as it reads in "a 55.6% chance of …" (game.strategy.chances).
-TARGETS: dict[str, str] = {
-    "ones": N_("chance of", "three or more Ones"), "twos": N_("chance of", "three or more Twos"),
-    "threes": N_("chance of", "three or more Threes"), "fours": N_("chance of", "three or more Fours"),
-    "fives": N_("chance of", "three or more Fives"), "sixes": N_("chance of", "three or more Sixes"),
-    "three_of_a_kind": N_("chance of", "3 of a kind"), "four_of_a_kind": N_("chance of", "4 of a kind"),
-    "full_house": N_("chance of", "a Full house"), "small_straight": N_("chance of", "a Small straight"),
-    "large_straight": N_("chance of", "a Large straight"), "yahtzee": N_("chance of", "a Yahtzee"),
-}
-
 
 def fact_words(fact: Fact) -> str:
     """A fact's number as the reason shows it: a chance as a percentage, points with one
@@ -51,7 +40,7 @@ def fact_words(fact: Fact) -> str:
     return str(abs(int(fact.value)))
 
 
-def _opening(reason: Reason) -> str:
+def _opening(reason: Reason, game: Game) -> str:
     best = reason.best
     faces = "-".join(map(str, best.held_faces))
     if reason.opening == "hold_keep":
@@ -59,13 +48,13 @@ def _opening(reason: Reason) -> str:
                 else _("Rolling all five keeps the most points in reach."))
     if reason.opening == "hold_target":
         fact = reason.fact("target_chance")
-        values = {"faces": faces, "chance": fact_words(fact), "target": pgettext("chance of", TARGETS[str(fact.box)])}
+        values = {"faces": faces, "chance": fact_words(fact), "target": game.target_words(str(fact.box))}
         # Translators: %(chance)s is a percentage ("55.6%"); %(target)s what the dice go for ("a Large straight").
         return (_("Holding %(faces)s gives a %(chance)s chance of %(target)s by the end of the turn, going for it.")
                 % values if faces else
                 _("Rolling all five gives a %(chance)s chance of %(target)s by the end of the turn, going for it.")
                 % values)
-    box = box_label(str(best.box))
+    box = game.box_label(str(best.box))
     if reason.opening == "scratch":
         return _("Scratching %(box)s costs the least of the boxes you could fill.") % {"box": box}
     return _("Score %(points)d in %(box)s now.") % {"points": best.points, "box": box}
@@ -94,7 +83,7 @@ def _bonus(reason: Reason) -> list[str]:
     return said
 
 
-def _contrast(reason: Reason) -> str:
+def _contrast(reason: Reason, game: Game) -> str:
     if reason.contrast == "only":
         return _("It is the only choice.")
     if reason.contrast == "same":
@@ -102,8 +91,8 @@ def _contrast(reason: Reason) -> str:
     assert reason.runner is not None
     gap = reason.fact("gap")
     close = gap.value < NEGLIGIBLE
-    values = {"choice": choice_words(reason.runner), "gap": fact_words(gap), "points": reason.runner.points,
-              "box": box_label(str(reason.runner.box)) if reason.runner.box else ""}
+    values = {"choice": choice_words(reason.runner, game), "gap": fact_words(gap), "points": reason.runner.points,
+              "box": game.box_label(reason.runner.box) if reason.runner.box else ""}
     if reason.contrast == "your_choice":
         # Translators: %(gap)s is always a number with decimals ("1.9", "0.05"), in points of expected final score.
         return (_("Your choice, %(choice)s, is as good to within %(gap)s points.") if close
@@ -124,6 +113,7 @@ def _contrast(reason: Reason) -> str:
             else _("The next best choice, %(choice)s, is worth %(gap)s points less.")) % values
 
 
-def reason_words(reason: Reason) -> str:
-    """The reason in the language spoken now: what the best option does, then the runner-up."""
-    return " ".join([_opening(reason), *_bonus(reason), _contrast(reason)])
+def reason_words(reason: Reason, game: Game = YAHTZEE) -> str:
+    """The reason in the language spoken now: what the best option does, then the runner-up
+    (the boxes by ``game``'s names)."""
+    return " ".join([_opening(reason, game), *_bonus(reason), _contrast(reason, game)])

@@ -7,7 +7,6 @@
 - :mod:`game.strategy.to_win`: the options ranked by the chance to reach a score or to win.
 - :mod:`game.strategy.advice`: hints for a game state, in the coach's words.
 - :mod:`game.strategy.review`: a finished game's decisions measured against optimal play.
-- ``python -m game.strategy --help``: the coach on the command line.
 
 Pure Python: it runs in the browser; the tables come from ``tools/gen_tables.py``.
 It may import ``game.core`` and ``game.strategy`` only.

@@ -12,7 +12,7 @@ rolls, and cached per state so that the second and third decisions of a turn are
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict
 
 from game.core import rules
@@ -55,38 +55,14 @@ def _after(table: Table, mask: int, up: int, y: int, box: str, points: int) -> f
 
 
 class TurnValues:
-    """The values of one turn from one state, computed stage by stage as needed."""
+    """The values of one turn from one state, computed stage by stage as needed, from
+    ``roll0``: each of the 252 rolls' value when it must be scored now (:func:`score_now`
+    for Yahtzee; game.strategy.game_coach for a game without its Jokers)."""
 
-    def __init__(self, table: Table, filled: Mapping[str, int], mask: int, up: int, y: int):
-        self.roll0 = self._score_now(table, filled, mask, up, y)
+    def __init__(self, roll0: list[float]):
+        self.roll0 = roll0
         self.keep1: list[float] | None = None
         self.keep2: list[float] | None = None
-
-    @staticmethod
-    def _score_now(table: Table, filled: Mapping[str, int], mask: int, up: int, y: int) -> list[float]:
-        """For each of the 252 rolls: the value of its best box (the roll must be scored)."""
-        cols: list[list[float]] = []
-        for box in rules.BOXES:
-            if mask & BIT[box]:
-                continue
-            if box in UPPER_FACE:
-                f = UPPER_FACE[box]
-                by_count = [_after(table, mask, up, y, box, f * c) for c in range(6)]
-                cols.append(list(map(by_count.__getitem__, COUNTS[f - 1])))
-            elif box == "yahtzee":
-                col = [_after(table, mask, up, y, box, 0)] * len(ROLLS)
-                for row in YAHTZEE_ROWS:
-                    col[row] = _after(table, mask, up, y, box, rules.YAHTZEE_SCORE)
-                cols.append(col)
-            else:
-                cols.append(list(map(_after(table, mask, up, y, box, 0).__add__, PLAIN[box])))
-        best = list(map(max, *cols)) if len(cols) > 1 else cols[0]
-        if mask & YAHTZEE_BIT:  # Jokers: the rules say which boxes take five of a kind
-            bonus = rules.YAHTZEE_BONUS * y
-            for f, row in enumerate(YAHTZEE_ROWS, start=1):
-                legal = rules.legal_scores(table.preset, filled, (f,) * 5)
-                best[row] = max(_after(table, mask, up, y, b, p) for b, p in legal.items()) + bonus
-        return best
 
     def keeps(self, rolls_left: int) -> list[float]:
         """Value of each of the 462 keeps with ``rolls_left`` (1 or 2) rolls still to come."""
@@ -99,20 +75,51 @@ class TurnValues:
         return self.keep2
 
 
+def score_now(table: Table, filled: Mapping[str, int], mask: int, up: int, y: int) -> list[float]:
+    """For each of the 252 rolls: the value of its best box (the roll must be scored)."""
+    cols: list[list[float]] = []
+    for box in rules.BOXES:
+        if mask & BIT[box]:
+            continue
+        if box in UPPER_FACE:
+            f = UPPER_FACE[box]
+            by_count = [_after(table, mask, up, y, box, f * c) for c in range(6)]
+            cols.append(list(map(by_count.__getitem__, COUNTS[f - 1])))
+        elif box == "yahtzee":
+            col = [_after(table, mask, up, y, box, 0)] * len(ROLLS)
+            for row in YAHTZEE_ROWS:
+                col[row] = _after(table, mask, up, y, box, rules.YAHTZEE_SCORE)
+            cols.append(col)
+        else:
+            cols.append(list(map(_after(table, mask, up, y, box, 0).__add__, PLAIN[box])))
+    best = list(map(max, *cols)) if len(cols) > 1 else cols[0]
+    if mask & YAHTZEE_BIT:  # Jokers: the rules say which boxes take five of a kind
+        bonus = rules.YAHTZEE_BONUS * y
+        for f, row in enumerate(YAHTZEE_ROWS, start=1):
+            legal = rules.legal_scores(table.preset, filled, (f,) * 5)
+            best[row] = max(_after(table, mask, up, y, b, p) for b, p in legal.items()) + bonus
+    return best
+
+
 def turn_values(table: Table, filled: Mapping[str, int]) -> TurnValues:
     """The (cached) turn values of the state of ``filled``."""
     mask, up, y = state_of(filled)
-    key = (mask, up, y)
-    turn = table.cache.get(key)  # the table keeps the memo untyped: it does not import this module
+    return memo_turn(table.cache, (mask, up, y), lambda: score_now(table, filled, mask, up, y))
+
+
+def memo_turn(cache: dict[tuple[int, int, int], object], key: tuple[int, int, int],
+              roll0: Callable[[], list[float]]) -> TurnValues:
+    """The turn of state ``key`` from a table's ``cache``, or a new one from ``roll0()``."""
+    turn = cache.get(key)  # the table keeps the memo untyped: it does not import this module
     if isinstance(turn, TurnValues):
         return turn
-    if len(table.cache) > 256:  # one game visits 13 states; keep memory bounded
-        table.cache.clear()
-    fresh = table.cache[key] = TurnValues(table, filled, mask, up, y)
+    if len(cache) > 256:  # one game visits 13 states; keep memory bounded
+        cache.clear()
+    fresh = cache[key] = TurnValues(roll0())
     return fresh
 
 
-def _hold_of(dice: rules.Dice, faces: tuple[int, ...]) -> Hold:
+def hold_of(dice: rules.Dice, faces: tuple[int, ...]) -> Hold:
     """Positions to hold so that ``faces`` stay: the leftmost dice showing them."""
     want = list(faces)
     hold = []
@@ -141,15 +148,22 @@ def rank_options(table: Table, filled: Mapping[str, int], dice: tuple[int, ...],
     turn = turn_values(table, filled)
     on_card = rules.grand_total(filled, yahtzee_bonuses)
     bonus = rules.yahtzee_bonus(filled, dice)
-    options = [
+    return ranked([
         Option("score", on_card + bonus + _after(table, mask, up, y, box, pts), 0.0, box=box, points=pts)
         for box, pts in rules.legal_scores(table.preset, filled, dice).items()
-    ]
+    ], turn, dice, rolls_left, on_card)
+
+
+def ranked(boxes: list[Option], turn: TurnValues, dice: rules.Dice, rolls_left: int,
+           on_card: float) -> list[Option]:
+    """``boxes`` (each legal box, scored) and each distinct hold while rolls are left, best
+    first, each with its loss: how every game's coach ends."""
+    options = boxes
     if rolls_left:
         keeps = turn.keeps(rolls_left)
         roll = ROLL_INDEX[tuple(sorted(dice))]
         subs = _SUB_KEEPS.get(roll) or _SUB_KEEPS.setdefault(roll, sub_keeps(ROLLS[roll])[:-1])
-        options += [Option("hold", on_card + keeps[k], 0.0, hold=_hold_of(dice, KEEPS[k]),
+        options += [Option("hold", on_card + keeps[k], 0.0, hold=hold_of(dice, KEEPS[k]),
                            held_faces=KEEPS[k]) for k in subs]
     options.sort(key=lambda o: -o.value)  # stable: boxes before holds on exact ties
     best = options[0].value

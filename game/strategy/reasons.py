@@ -30,8 +30,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from game.core import rules
-from game.strategy.chances import TARGET_BOXES, target_chance
+from game.core.games import YAHTZEE, Game
+from game.strategy.chances import target_boxes, target_chance
 from game.strategy.options import NEGLIGIBLE, Option
 
 __all__ = ["NEGLIGIBLE", "Bonus", "Contrast", "Fact", "Opening", "Reason", "best_target", "explain", "par_difference"]
@@ -75,17 +75,22 @@ class Reason:
         return next(f for f in self.facts if f.name == name)
 
 
-def par_difference(filled: Mapping[str, int]) -> int:
+def upper_subtotal(filled: Mapping[str, int], game: Game = YAHTZEE) -> int:
+    return sum(filled.get(box, 0) for box in game.upper_names)
+
+
+def par_difference(filled: Mapping[str, int], game: Game = YAHTZEE) -> int:
     """How far the upper subtotal is above par: three of each filled upper box's face.
 
     >>> par_difference({"fives": 20, "twos": 4})
     3
     """
-    par = sum(3 * (i + 1) for i, box in enumerate(rules.UPPER_BOXES) if box in filled)
-    return rules.upper_subtotal(filled) - par
+    par = sum(3 * (i + 1) for i, box in enumerate(game.upper_names) if box in filled)
+    return upper_subtotal(filled, game) - par
 
 
-def best_target(held: tuple[int, ...], rolls_left: int, filled: Mapping[str, int]) -> tuple[str, float] | None:
+def best_target(held: tuple[int, ...], rolls_left: int, filled: Mapping[str, int],
+                game: Game = YAHTZEE) -> tuple[str, float] | None:
     """The open box whose target the hold most improves on re-rolling all five dice, with
     its chance; None when no open box has a target the hold does not already make.
 
@@ -95,53 +100,53 @@ def best_target(held: tuple[int, ...], rolls_left: int, filled: Mapping[str, int
     'large_straight'
     """
     found: tuple[float, str, float] | None = None
-    for box in TARGET_BOXES:
+    for box in target_boxes(game):
         if box in filled:
             continue
-        if box in rules.UPPER_BOXES and rules.UPPER_BOXES.index(box) + 1 not in held:
+        if box in game.upper_names and game.upper_names.index(box) + 1 not in held:
             continue
-        chance = target_chance(box, held, rolls_left)
+        chance = target_chance(box, held, rolls_left, game)
         if chance >= 1.0:  # made by the dice held: nothing to aim at
             continue
-        lift = chance - target_chance(box, (), rolls_left)
+        lift = chance - target_chance(box, (), rolls_left, game)
         if lift > 0 and (found is None or lift > found[0]):
             found = (lift, box, chance)
     return None if found is None else (found[1], found[2])
 
 
-def _bonus(filled: Mapping[str, int], box: str, points: int, facts: list[Fact]) -> Bonus | None:
+def _bonus(filled: Mapping[str, int], box: str, points: int, facts: list[Fact], game: Game) -> Bonus | None:
     """How the card stands for the upper bonus once ``points`` are in the upper ``box``."""
     after = {**filled, box: points}
-    subtotal = rules.upper_subtotal(after)
-    if subtotal >= rules.UPPER_BONUS_THRESHOLD:
-        return "earned" if rules.upper_subtotal(filled) < rules.UPPER_BONUS_THRESHOLD else None
-    if all(b in after for b in rules.UPPER_BOXES):
+    subtotal, threshold = upper_subtotal(after, game), game.bonus_threshold
+    if subtotal >= threshold:
+        return "earned" if upper_subtotal(filled, game) < threshold else None
+    if all(b in after for b in game.upper_names):
         return "out_of_reach"
-    facts.append(Fact("bonus_needed", rules.UPPER_BONUS_THRESHOLD - subtotal))
-    facts.append(Fact("par_difference", par_difference(after)))
+    facts.append(Fact("bonus_needed", threshold - subtotal))
+    facts.append(Fact("par_difference", par_difference(after, game)))
     return "pace"
 
 
-def _opening(best: Option, filled: Mapping[str, int], rolls_left: int,
-             facts: list[Fact]) -> tuple[Opening, tuple[str, float] | None, Bonus | None]:
+def _opening(best: Option, filled: Mapping[str, int], rolls_left: int, facts: list[Fact],
+             game: Game) -> tuple[Opening, tuple[str, float] | None, Bonus | None]:
     """What the best option does, the target it goes for, and how it leaves the upper bonus."""
     if best.kind == "hold":
-        target = best_target(best.held_faces, rolls_left, filled)
+        target = best_target(best.held_faces, rolls_left, filled, game)
         if target is None:
             return "hold_keep", None, None
         facts.append(Fact("target_chance", target[1], box=target[0]))
         return "hold_target", target, None
     assert best.box is not None
-    bonus = _bonus(filled, best.box, best.points, facts) if best.box in rules.UPPER_BOXES else None
+    bonus = _bonus(filled, best.box, best.points, facts, game) if best.box in game.upper_names else None
     return ("scratch" if best.points == 0 else "score"), None, bonus
 
 
 def explain(filled: Mapping[str, int], options: Sequence[Option], rolls_left: int,
-            versus: Option | None = None) -> Reason:
-    """The reason for ``options[0]`` (the coach's ranking of one situation, best first),
-    against the runner-up, or against ``versus`` (what a player chose: the review)."""
+            versus: Option | None = None, game: Game = YAHTZEE) -> Reason:
+    """The reason for ``options[0]`` (the coach's ranking of one situation of ``game``, best
+    first), against the runner-up, or against ``versus`` (what a player chose: the review)."""
     best, facts = options[0], list[Fact]()
-    opening, target, bonus = _opening(best, filled, rolls_left, facts)
+    opening, target, bonus = _opening(best, filled, rolls_left, facts, game)
     runner = versus if versus is not None else options[1] if len(options) > 1 else None
     contrast: Contrast
     if runner is None:
@@ -158,7 +163,7 @@ def explain(filled: Mapping[str, int], options: Sequence[Option], rolls_left: in
             contrast = "keep_open"
         elif best.kind == "hold" and runner.kind == "hold" and target is not None:
             # The runner-up's chance of the same target: what the better hold buys.
-            other = target_chance(target[0], runner.held_faces, rolls_left)
+            other = target_chance(target[0], runner.held_faces, rolls_left, game)
             facts.append(Fact("runner_target_chance", other, box=target[0]))
             contrast = "next_target"
         else:

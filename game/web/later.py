@@ -8,15 +8,20 @@ A feature awaits :func:`ensure` before importing its modules: the archive is dow
 once (the service worker keeps it for offline play), written beside game.zip, and each
 package of the game already imported gets the archive's folder of the same name on its
 ``__path__``: Python looks for ``game.daily`` in ``game.__path__``, not on ``sys.path``,
-and finds it there as it finds the rest in game.zip (zipimport).
+and finds it there as it finds the rest in game.zip (zipimport). The archive also holds
+each language's words that only its modules use (``locale/<code>.mo``, left out of the
+page's catalog): they join the language spoken (:func:`game.core.language.add_later`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import sys
+import zipimport
 from pathlib import Path
 
+from game.core import language
 from game.web.download import download
 
 _loading: asyncio.Task[None] | None = None
@@ -57,3 +62,14 @@ async def _install() -> None:
         # A folder the archive lacks is skipped by the import system (zipimport refuses it).
         if (name == "game" or name.startswith("game.")) and isinstance(search, list) and folder not in search:
             search.append(folder)
+    # Its locale/<code>.mo: the words only its modules use (tools/page_words.py). Read as the
+    # import system reads it (zipfile would need codecs the site does not ship).
+    language.add_later(functools.partial(_catalog, zipimport.zipimporter(path)))
+
+
+def _catalog(archive: zipimport.zipimporter, code: str) -> bytes | None:
+    """The later archive's part of language ``code``'s catalog, or None (English has none)."""
+    try:
+        return archive.get_data(f"locale/{code}.mo")
+    except OSError:
+        return None

@@ -8,6 +8,7 @@ accessible name that did not come from a catalog.
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 from collections.abc import Callable, Iterator
@@ -200,6 +201,22 @@ def english_words(page: Page, allowed: set[str]) -> list[tuple[str, set[str]]]:
     return found
 
 
+#: Page Python: the later archive in, its catalogs replaced by the pseudo-locale's.
+PSEUDO_LATER_PY = """
+import asyncio, base64, js
+from game.core import language
+from game.web.later import ensure
+
+async def pseudo_later():
+    await ensure()
+    data = base64.b64decode(MO)
+    language.add_later(lambda code: data)
+    js.window.__pseudo_later = True
+
+asyncio.ensure_future(pseudo_later())
+"""
+
+
 def test_a_whole_game_in_the_pseudo_locale_shows_nothing_that_is_not_from_a_catalog(
         browser: Browser, site_url: str, pseudo_files: dict[str, bytes], closing: list[SitePage]) -> None:
     def serve(kind: str) -> Callable[[Route], None]:
@@ -222,6 +239,10 @@ def test_a_whole_game_in_the_pseudo_locale_shows_nothing_that_is_not_from_a_cata
         seen[where] = english_words(page, allowed)
 
     look("loaded")
+    # The later archive's words come with it in German (game/web/later.py); here they are the
+    # pseudo-locale's as well, so that its modules' texts are checked as the rest are.
+    site.run_python(PSEUDO_LATER_PY.replace("MO", repr(base64.b64encode(pseudo_files["mo"]).decode())))
+    page.wait_for_function("window.__pseudo_later")
     page.click("#new-game")
     look("new game dialog")
     page.click("#setup-cancel")
@@ -334,3 +355,35 @@ def test_the_coachs_table_stays_in_its_panel_in_every_language(fresh_site: SiteP
         _, right, inside = page.evaluate(fits)
         assert right <= inside + 0.5, (code, right, inside)
     check_page(fresh_site)
+
+
+#: Page Python: a message only the later archive's modules use (game/screens/charts.py), before
+#: and after the archive is in, and after a switch to French and back (into window.__later_words).
+LATER_WORDS_PY = """
+import asyncio, json, js
+from game.core import language
+
+async def words():
+    try:
+        before = language._("No decisions to show yet.")
+        from game.web.later import ensure
+        await ensure()
+        after = language._("No decisions to show yet.")
+        js.window.__later_words = json.dumps({"before": before, "after": after, "code": language.current()})
+    except BaseException as error:
+        js.window.__later_words = json.dumps({"error": repr(error)})
+
+asyncio.ensure_future(words())
+"""
+
+
+def test_the_later_archives_words_come_with_it_in_the_visitors_language(browser: Browser, site_url: str,
+                                                                         closing: list[SitePage]) -> None:
+    """The page's catalog leaves out what only the later modules say (tools/page_words.py):
+    their words arrive in later.zip and speak the language as soon as it is in."""
+    site = site_in(browser, site_url, "de-DE")
+    closing.append(site)
+    site.run_python(LATER_WORDS_PY)
+    found = json.loads(site.page.wait_for_function("window.__later_words", timeout=120_000).json_value())
+    assert found == {"before": "No decisions to show yet.", "after": "Noch keine Entscheidungen zum Anzeigen.",
+                     "code": "de"}, found

@@ -1,4 +1,4 @@
-"""``python -m game.strategy``: the command-line coach, run as a user would run it."""
+"""``python -m game.cli``: the command-line coach, run as a user would run it."""
 
 import json
 import os
@@ -9,9 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from game import cli
+from game.core.games import YATZY
 from game.screens.reason_words import reason_words
-from game.strategy import __main__ as cli
-from game.strategy import coach, tables
+from game.strategy import coach, game_coach, tables
+from game.strategy.game_tables import load_game
 from game.strategy.reasons import explain
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,7 +24,7 @@ EXAMPLE = ["--preset", "official", "--filled", "ones=3,yahtzee=50", "--dice", "3
 def run(*args: str, environ: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     env = {key: value for key, value in os.environ.items()
            if key not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")} | (environ or {})
-    return subprocess.run([sys.executable, "-m", "game.strategy", *args], cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "game.cli", *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=60, env=env)
 
 
@@ -73,6 +75,13 @@ def test_last_roll_lists_only_boxes_and_top_limits():
     ["--dice", "1,2,3,4,5", "--rolls-left", "0", "--filled", "sevens=1"],
     ["--dice", "1,2,3,4,5", "--rolls-left", "0", "--filled", "threes=4"],
     ["--dice", "1,2,3,4,5", "--rolls-left", "0", "--preset", "house"],
+    ["--dice", "1,2,3,4,5", "--rolls-left", "0", "--filled", "one_pair=4"],  # Yatzy's box
+    ["--game", "yatzy", "--dice", "1,2,3,4,5", "--rolls-left", "0", "--filled", "yahtzee=50"],
+    ["--game", "yatzy", "--dice", "1,2,3,4,5", "--rolls-left", "0", "--filled", "two_pairs=23"],
+    ["--game", "yatzy", "--dice", "1,2,3,4,5", "--rolls-left", "0", "--preset", "official"],
+    ["--game", "yatzy", "--dice", "1,2,3,4,5", "--rolls-left", "0", "--yahtzee-bonuses", "1"],
+    ["--game", "yatzy", "--dice", "1,2,3,4,5", "--rolls-left", "0", "--target", "200"],
+    ["--game", "maxi", "--dice", "1,2,3,4,5", "--rolls-left", "0"],
 ])
 def test_bad_input_exits_2_with_a_message(args):
     done = run(*args)
@@ -82,7 +91,7 @@ def test_bad_input_exits_2_with_a_message(args):
 def test_help_documents_every_flag():
     done = run("--help")
     assert done.returncode == 0
-    for flag in ("--preset", "--filled", "--dice", "--rolls-left", "--yahtzee-bonuses", "--top", "--table",
+    for flag in ("--game", "--preset", "--filled", "--dice", "--rolls-left", "--yahtzee-bonuses", "--top", "--table",
                  "--json"):
         assert flag in done.stdout
 
@@ -121,3 +130,35 @@ def test_a_target_ranks_by_the_chance_to_reach_it():
     assert lines[-1] == "To reach 55: hold 3 3 3 (13.5%); for the average: score Full house: 25 (4.6%)."
     german = run("--filled", card, "--dice", "3,3,3,5,5", "--rolls-left", "2", "--target", "55", "--lang", "de")
     assert "13,5" in german.stdout.splitlines()[-1] and "average" not in german.stdout
+
+
+YATZY_CARD = {box: 0 for box in YATZY.names if box not in ("small_straight", "chance", "one_pair")}
+YATZY_EXAMPLE = ["--game", "yatzy", "--filled", ",".join(f"{box}=0" for box in YATZY_CARD), "--dice", "1,2,3,4,6",
+                 "--rolls-left", "2"]
+
+
+def test_yatzy_json_is_todays_output_from_yatzys_coach():
+    done = run(*YATZY_EXAMPLE, "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    options = game_coach.rank_options(load_game(YATZY), YATZY_CARD, (1, 2, 3, 4, 6), 2)
+    assert (out["game"], out["preset"], out["on_card"], out["filled"]) == ("yatzy", None, 0, YATZY_CARD)
+    assert [(o["kind"], o["box"], o["points"], o["value"], o["loss"]) for o in out["options"]] == \
+        [(o.kind, o.box, o.points, o.value, o.loss) for o in options]
+    assert out["reason"] == reason_words(cli.explain(YATZY_CARD, options, 2, game=YATZY), YATZY)
+    assert out["reason"].startswith("Holding 1-2-3-4 gives a 30.6% chance of a Small straight")
+    assert set(out) == set(json.loads(run(*EXAMPLE, "--json").stdout))  # the same fields as Yahtzee's
+    assert "score Small straight: 0" in {o["description"] for o in out["options"]}
+
+
+def test_yatzy_text_names_the_game_and_its_boxes():
+    done = run("--game", "yatzy", "--dice", "3,3,3,5,5", "--rolls-left", "0")
+    assert done.returncode == 0, done.stderr
+    first, _columns, *rows, why = done.stdout.splitlines()
+    assert first == "Yatzy; dice 3 3 3 5 5; 0 re-rolls left; 0 points on the card"
+    described = {" ".join(row.split()[1:-2]) for row in rows}
+    assert {"score Two pairs: 16", "score Full house: 19", "score Three of a kind: 9",
+            "score One pair: 10"} <= described
+    assert len(rows) == len(YATZY.boxes) and why.startswith("Why: ")
+    swedish = run("--game", "yatzy", "--dice", "3,3,3,5,5", "--rolls-left", "0", "--lang", "sv")
+    assert swedish.returncode == 0 and "Two pairs" not in swedish.stdout, swedish.stdout

@@ -1,7 +1,8 @@
 """Command-line coach: rank every option of a situation by expected final score.
 
-    python -m game.strategy --preset official --filled "ones=3,yahtzee=50" \\
+    python -m game.cli --preset official --filled "ones=3,yahtzee=50" \\
         --dice 3,3,4,5,6 --rolls-left 2 [--json] [--lang de]
+    python -m game.cli --game yatzy --filled "one_pair=12" --dice 1,2,3,4,6 --rolls-left 1
 
 An entry point, above every layer (tests/test_layers.py): it words its output with the
 screens' words, in the language of ``--lang`` or else of the environment (``LANGUAGE``,
@@ -20,32 +21,40 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from game.core import language, rules
+from game.core.games import GAMES, YAHTZEE, Game
 from game.core.labels import box_label, preset_label
 from game.core.language import _, ngettext, pgettext
 from game.core.numbers import percent
 from game.screens.reason_words import reason_words
+from game.strategy import game_coach
 from game.strategy.coach import rank_options
+from game.strategy.game_tables import GameTable, load_game, load_game_table
 from game.strategy.options import Option
 from game.strategy.reasons import explain
 from game.strategy.spread import load_preset as load_spread_preset
-from game.strategy.tables import Table, TableError, load_preset, load_table
+from game.strategy.tables import TableError, load_preset, load_table
 from game.strategy.to_win import Goal, rank_to_win
 
 EPILOG = f"""\
-boxes: {", ".join(rules.BOXES)}
+boxes: {", ".join(rules.BOXES)} (Yahtzee)
+       {", ".join(GAMES["yatzy"].names)} (--game yatzy)
 
 The expected final score counts the points already on the card (and the Yahtzee bonuses
 given with --yahtzee-bonuses) plus what optimal play is expected to add. "loss" is how
 much less an option is expected to score than the best one. Holding all five dice is the
 same as scoring now, so it is not listed as a hold.
 
+Yatzy (--game yatzy) has no Joker presets and no Yahtzee bonus.
+
 example:
-  python -m game.strategy --preset official --filled "ones=3,yahtzee=50" --dice 3,3,4,5,6 --rolls-left 2
+  python -m game.cli --preset official --filled "ones=3,yahtzee=50" --dice 3,3,4,5,6 --rolls-left 2
+  python -m game.cli --game yatzy --filled "one_pair=12" --dice 1,2,3,4,6 --rolls-left 1
 """
 
 
 def parse_filled(text: str) -> dict[str, int]:
-    """``"ones=3,yahtzee=50"`` -> ``{"ones": 3, "yahtzee": 50}``.
+    """``"ones=3,yahtzee=50"`` -> ``{"ones": 3, "yahtzee": 50}`` (:func:`check_filled` then
+    checks the boxes against the game's).
 
     >>> parse_filled("ones=3, yahtzee=50")
     {'ones': 3, 'yahtzee': 50}
@@ -54,18 +63,31 @@ def parse_filled(text: str) -> dict[str, int]:
     for item in filter(None, (part.strip() for part in text.split(","))):
         box, sep, points = item.partition("=")
         box = box.strip()
-        if not sep or box not in rules.BOXES:
-            raise argparse.ArgumentTypeError(f"{item!r}: expected box=points with a box among: "
-                                             f"{', '.join(rules.BOXES)}")
+        if not sep or not box:
+            raise argparse.ArgumentTypeError(f"{item!r}: expected box=points")
         if box in filled:
             raise argparse.ArgumentTypeError(f"{box} is given twice")
         try:
             filled[box] = int(points)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{item!r}: points must be a whole number") from None
-        if filled[box] not in rules.possible_box_values(box):
-            raise argparse.ArgumentTypeError(f"{box} cannot hold {filled[box]}")
     return filled
+
+
+def check_filled(filled: Mapping[str, int], game: Game) -> str | None:
+    """What is wrong with ``filled`` as a card of ``game``, or None.
+
+    >>> check_filled({"one_pair": 12}, GAMES["yatzy"]), check_filled({"one_pair": 12}, YAHTZEE)
+    (None, 'one_pair: Yahtzee has no such box; its boxes: ones, twos, threes, fours, fives, sixes, \
+three_of_a_kind, four_of_a_kind, full_house, small_straight, large_straight, yahtzee, chance')
+    """
+    for box, points in filled.items():
+        if box not in game.names:
+            return f"{box}: {game.key.capitalize()} has no such box; its boxes: {', '.join(game.names)}"
+        fits = points in rules.possible_box_values(box) if game is YAHTZEE else game.can_hold(box, points)
+        if not fits:
+            return f"{box} cannot hold {points}"
+    return None
 
 
 def parse_dice(text: str) -> tuple[int, ...]:
@@ -83,14 +105,15 @@ def parse_dice(text: str) -> tuple[int, ...]:
         raise argparse.ArgumentTypeError(f"{text!r}: {exc}") from None
 
 
-LOCALE = Path(__file__).resolve().parents[2] / "locale"
+LOCALE = Path(__file__).resolve().parents[1] / "locale"
 
 
-def describe(option: Option) -> str:
+def describe(option: Option, game: Game = YAHTZEE) -> str:
     """A short label: ``hold 3 4 5 6`` or ``score Chance: 21``."""
     if option.box is not None:  # a score names its box, a hold has none
+        label = box_label(option.box) if game is YAHTZEE else game.box_label(option.box)
         # Translators: the command-line coach's short label of an option, e.g. "score Chance: 21".
-        return _("score %(box)s: %(points)d") % {"box": box_label(option.box), "points": option.points}
+        return _("score %(box)s: %(points)d") % {"box": label, "points": option.points}
     if not option.held_faces:
         return _("hold nothing")
     # Translators: the command-line coach's short label of a hold, e.g. "hold 3 4 5 6".
@@ -137,11 +160,13 @@ def positions(option: Option) -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m game.strategy", description="Rank every option of a situation by expected final "
+        prog="python -m game.cli", description="Rank every option of a situation by expected final "
         "score under optimal play (exact, from the precomputed tables).",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--preset", default=rules.DEFAULT_PRESET, choices=rules.PRESETS,
-                        help="Joker rules preset (default: %(default)s)")
+    parser.add_argument("--game", default=YAHTZEE.key, choices=sorted(GAMES),
+                        help="the game: Yahtzee, or Yatzy as Scandinavia plays it (default: %(default)s)")
+    parser.add_argument("--preset", choices=rules.PRESETS,
+                        help=f"Yahtzee's Joker rules preset (default: {rules.DEFAULT_PRESET})")
     parser.add_argument("--filled", type=parse_filled, default={}, metavar="BOX=POINTS,...",
                         help='boxes already filled, e.g. "ones=3,yahtzee=50" (default: none)')
     parser.add_argument("--dice", type=parse_dice, required=True, metavar="D,D,D,D,D",
@@ -155,7 +180,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "later turns for the average; needs assets/strategy/<preset>.spread.bin)")
     parser.add_argument("--top", type=int, default=0, metavar="N", help="show only the N best options")
     parser.add_argument("--table", type=Path, metavar="FILE",
-                        help="strategy table to read (default: assets/strategy/<preset>.bin)")
+                        help="strategy table to read (default: assets/strategy/<preset>.bin, or <game>.bin)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
     parser.add_argument("--lang", choices=sorted(language.LANGUAGES), metavar="CODE",
                         help="the language of the output (default: the environment's, as LANG; one of "
@@ -166,6 +191,15 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    game = GAMES[args.game]
+    if game is not YAHTZEE:  # Yatzy: no Jokers, no bonus check marks; its spread table is still to come
+        for flag, given in (("--preset", args.preset), ("--yahtzee-bonuses", args.yahtzee_bonuses),
+                            ("--target", args.target is not None)):
+            if given:
+                parser.error(f"{flag} is for Yahtzee only, not for --game {game.key}")
+    args.preset = args.preset or rules.DEFAULT_PRESET
+    if problem := check_filled(args.filled, game):
+        parser.error(f"argument --filled: {problem}")
     try:
         speak(args.lang or environment_language(dict(os.environ)))
     except SystemExit:
@@ -173,55 +207,71 @@ def main(argv: list[str] | None = None) -> int:
             raise
         language.activate(None)  # the environment's language needs Babel: English without it
     try:
-        table = load_table(args.preset, args.table.read_bytes()) if args.table else load_preset(args.preset)
-        options = rank_options(table, args.filled, args.dice, args.rolls_left, args.yahtzee_bonuses)
-        chances = _chances(table, args) if args.target is not None else {}
+        options, on_card = _ranked(game, args)
+        chances = _chances(game, args) if args.target is not None else {}
     except (OSError, TableError, ValueError) as exc:
         parser.exit(2, f"{parser.prog}: error: {exc}\n")
-    reason = explain(args.filled, options, args.rolls_left)  # the reason is the average's
+    reason = explain(args.filled, options, args.rolls_left, game=game)  # the reason is the average's
+    why = reason_words(reason, game)
     average = options[0]
     if chances:  # best chance first, as rank_to_win orders them
         options = sorted(options, key=lambda o: (-chances[describe(o)], -o.value))
     shown = options[:args.top] if args.top > 0 else options
-    on_card = rules.grand_total(args.filled, args.yahtzee_bonuses)
     if args.json:
-        json.dump({"preset": args.preset, "filled": args.filled, "dice": list(args.dice),
-                   "rolls_left": args.rolls_left, "on_card": on_card, "reason": reason_words(reason),
+        json.dump({"game": game.key, "preset": args.preset if game is YAHTZEE else None, "filled": args.filled,
+                   "dice": list(args.dice), "rolls_left": args.rolls_left, "on_card": on_card, "reason": why,
                    "target": args.target,
-                   "options": [{"rank": i, "description": describe(o), **o.__dict__,
+                   "options": [{"rank": i, "description": describe(o, game), **o.__dict__,
                                 **({"chance": chances[describe(o)]} if chances else {})}
                                for i, o in enumerate(shown, start=1)]}, sys.stdout, indent=1)
         print()
         return 0
-    situation = [preset_label(args.preset), _("dice %(dice)s") % {"dice": " ".join(map(str, args.dice))},
+    situation = [preset_label(args.preset) if game is YAHTZEE else game.title_words(),
+                 _("dice %(dice)s") % {"dice": " ".join(map(str, args.dice))},
                  ngettext("%(count)d re-roll left", "%(count)d re-rolls left", args.rolls_left) % {
                      "count": args.rolls_left},
                  ngettext("%(count)d point on the card", "%(count)d points on the card", on_card) % {
                      "count": on_card}]
     print("; ".join(situation))
+    _print_table(shown, options[0], chances, game)
+    print(_("Why: %(reason)s") % {"reason": why})
+    if chances:
+        print(target_words(args.target, options[0], average, chances))
+    return 0
+
+
+def _ranked(game: Game, args: argparse.Namespace) -> tuple[list[Option], int]:
+    """The coach's ranking of the situation given, and the points on the card."""
+    if game is YAHTZEE:
+        table = load_table(args.preset, args.table.read_bytes()) if args.table else load_preset(args.preset)
+        return (rank_options(table, args.filled, args.dice, args.rolls_left, args.yahtzee_bonuses),
+                rules.grand_total(args.filled, args.yahtzee_bonuses))
+    game_table: GameTable = load_game_table(game, args.table.read_bytes()) if args.table else load_game(game)
+    return game_coach.rank_options(game_table, args.filled, args.dice, args.rolls_left), \
+        game_coach.on_card(game, args.filled)
+
+
+def _print_table(shown: list[Option], best: Option, chances: Mapping[str, float], game: Game) -> None:
     columns = [pgettext("coach column", "rank"), pgettext("coach column", "option"), pgettext("coach column", "held"),
                pgettext("coach column", "expected"), pgettext("coach column", "loss")]
     if chances:
         # Translators: the command-line coach's column of the chance to reach the target (--target).
         columns.insert(3, pgettext("coach column", "chance"))
-    width = max(len(describe(o)) for o in [*shown, *options[:1]])
+    width = max(len(describe(o, game)) for o in [*shown, best])
     width = max(width, len(columns[1]))
     held = max(5, len(columns[2]))
     chance = max(7, len(columns[3])) if chances else 0
     head = f"{columns[0]:>4}  {columns[1]:{width}}  {columns[2]:{held}}"
     print(head + (f"  {columns[3]:>{chance}}" if chances else "") + f"  {columns[-2]:>9}  {columns[-1]:>7}")
     for i, o in enumerate(shown, start=1):
-        line = f"{i:4d}  {describe(o):{width}}  {positions(o):{held}}"
+        line = f"{i:4d}  {describe(o, game):{width}}  {positions(o):{held}}"
         line += f"  {100 * chances[describe(o)]:{chance}.2f}" if chances else ""
         print(f"{line}  {o.value:9.3f}  {o.loss:7.3f}")
-    print(_("Why: %(reason)s") % {"reason": reason_words(reason)})
-    if chances:
-        print(target_words(args.target, options[0], average, chances))
-    return 0
 
 
-def _chances(table: Table, args: argparse.Namespace) -> dict[str, float]:
-    """Each option's chance to reach ``--target``, by its label (:func:`describe`)."""
+def _chances(game: Game, args: argparse.Namespace) -> dict[str, float]:
+    """Each option's chance to reach ``--target``, by its label (:func:`describe`): Yahtzee's."""
+    table = load_table(args.preset, args.table.read_bytes()) if args.table else load_preset(args.preset)
     ranked = rank_to_win(table, load_spread_preset(args.preset), args.filled, args.dice, args.rolls_left,
                          Goal.reach(args.target), args.yahtzee_bonuses)
     return {describe(r.option): r.chance for r in ranked}
