@@ -102,7 +102,7 @@ def test_impossible_situations_are_refused(card, dice, rolls_left, message):
 def test_the_target_chances_of_yatzys_boxes_match_brute_force():
     rng = random.Random("yatzy-chances")
     for box in target_boxes(YATZY):
-        for size in range(5):
+        for size in (1, 3):  # only the boxes' targets differ from Yahtzee's, whose test takes every size
             held = tuple(sorted(rng.randint(1, 6) for _ in range(size)))
             for rolls in (1, 2):
                 assert target_chance(box, held, rolls, YATZY) == \

@@ -121,3 +121,13 @@ def test_a_state_no_game_reaches_is_refused_and_the_full_card_is_worth_nothing()
     assert table().value(FULL, 63) == 0.0
     exact = GT.GameTable.from_values(YATZY, [1.5] * GT.layout(YATZY).state_count, start=1.5)
     assert exact.value(0b111111, 63) == 1.5  # exact values carry no bonus offset
+
+
+def test_the_pages_decoding_in_parts_gives_the_same_table():
+    """GT.decoding (a part at a time, the browser's turn between parts) against the whole."""
+    data = GT.game_table_path(YATZY).read_bytes()
+    *pauses, parted = GT.decoding(YATZY, data, parts=8)
+    assert set(pauses) == {None} and len(pauses) == 1 + 8  # the inflate, then each part
+    assert list(parted._values) == list(table()._values) and parted.start == table().start
+    with pytest.raises(TableError, match="damaged"):
+        list(GT.decoding(YATZY, data[:-9]))

@@ -115,6 +115,10 @@ class Game:
     #: The game's name (a msgid of context "game").
     title: str = ""
 
+    def __hash__(self) -> int:
+        # Cheap, and consistent with the fields' equality: a game is a cache key (functools.cache).
+        return hash((self.key, len(self.boxes), self.bonus))
+
     # Derived from the boxes once per value (cached_property writes past the frozen fields).
     @cached_property
     def names(self) -> tuple[str, ...]:

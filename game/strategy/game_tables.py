@@ -23,6 +23,7 @@ import functools
 from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 
 from game.core.games import Game
@@ -99,7 +100,22 @@ class GameTable:
 
 def load_game_table(game: Game, data: bytes) -> GameTable:
     """Decode the bytes of ``assets/strategy/<game>.bin``; :class:`TableError` when they are
-    damaged or belong to another game."""
+    damaged or belong to another game. (The page decodes a part at a time: :func:`decoding`.)"""
+    *_, table = decoding(game, data, parts=1)
+    assert isinstance(table, GameTable)
+    return table
+
+
+def decoding(game: Game, data: bytes, parts: int = 16) -> Iterator[GameTable | None]:
+    """:func:`load_game_table` in about ``parts`` parts: None after the inflate and after
+    each part, then the table; the page gives the browser its turn at each None, as
+    game.strategy.table_decoding does for Yahtzee's tables.
+
+    >>> from game.core.games import YATZY
+    >>> *pauses, table = decoding(YATZY, game_table_path(YATZY).read_bytes())
+    >>> set(pauses), len(pauses), table.value(0, 0)
+    ({None}, 17, 248.44140625)
+    """
     import zlib  # as tables.open_file does, with this game's name and state count
 
     what = "strategy table"
@@ -121,6 +137,8 @@ def load_game_table(game: Game, data: bytes) -> GameTable:
     n_steps = n_values - n_runs
     if len(body) != 4 * n_runs + 2 * n_steps:
         raise TableError(f"the {what} is damaged (wrong length)")
+    if parts > 1:
+        yield None
     firsts = from_byte_planes(body[:4 * n_runs], n_runs, 4)
     steps = from_byte_planes(body[4 * n_runs:], n_steps, 2)
 
@@ -129,9 +147,11 @@ def load_game_table(game: Game, data: bytes) -> GameTable:
         for first, (_, ups) in zip(firsts, runs(game), strict=True):
             yield first, steps[pos:pos + len(ups) - 1]
             pos += len(ups) - 1
-    values = array("i")
-    add_runs(values, each_run())
-    return GameTable(game, values, 2.0 ** -q, float(game.bonus), start)
+    values, every_run, per_part = array("i"), each_run(), -(-n_runs // parts)
+    while add_runs(values, islice(every_run, per_part)):
+        if parts > 1:
+            yield None
+    yield GameTable(game, values, 2.0 ** -q, float(game.bonus), start)
 
 
 def game_table_path(game: Game) -> Path:
