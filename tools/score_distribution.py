@@ -23,6 +23,7 @@ figures are in docs/strategy.md ("Your game against perfect play").
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 import math
@@ -61,6 +62,7 @@ for _k, _keep in enumerate(R.KEEPS):
             continue
         ODDS[_k, _r] = R.multiset_probability(tuple(rest))
 COUNTS = np.array([R.face_counts(roll) for roll in R.ROLLS]).T  # (6 faces, 252 rolls)
+N_BOX = len(rules.BOXES)
 
 
 class Transitions:
@@ -95,12 +97,24 @@ def transitions(preset: str, V: np.ndarray, mask: np.ndarray, up: np.ndarray, y:
     """The turn the optimal policy (deciding from ``V``) plays from each state given."""
     joker = solver.joker_scores(preset)
     zero = np.zeros_like(V)
+
+    def values(m: np.ndarray, u: np.ndarray, yy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        return (solver.box_values(V, m, u, yy, joker)[:, solver.ROLL_POS],  # (13, 252, n) canonical rolls
+                solver.box_values(zero, m, u, yy, joker)[:, solver.ROLL_POS])
+    return played(values, mask, up, y, chunk, solver.YAHTZEE, FULL, rules.MAX_SCORE)
+
+
+def played(values: Callable[[np.ndarray, np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]],
+           mask: np.ndarray, up: np.ndarray, y: np.ndarray, chunk: int, five_box: int | None, full: int,
+           max_score: int) -> Transitions:
+    """The turns of a batch of states, from ``values(mask, up, y)``: each box's value for each
+    canonical roll (points, bonuses and the future) and its points alone, (boxes, 252, n).
+    ``five_box``: the box whose 50 turns ``y`` on (Yahtzee's), None when no box does (Yatzy)."""
     parts = []
     for lo in range(0, mask.size, chunk):
         m, u, yy = mask[lo:lo + chunk], up[lo:lo + chunk], y[lo:lo + chunk]
         n = m.size
-        box = solver.box_values(V, m, u, yy, joker)[:, solver.ROLL_POS]  # (13, 252, n) canonical rolls
-        points = solver.box_values(zero, m, u, yy, joker)[:, solver.ROLL_POS]
+        box, points = values(m, u, yy)
         stages = {"keep1": np.empty((N_KEEPS, n)), "keep2": np.empty((N_KEEPS, n))}
         solver._Turn(n).run(box.max(axis=0)[solver.ROLL_ROWS], stages)
         first = np.broadcast_to(np.array(R.ROLL_PROBS)[:, None], (N_ROLLS, n))
@@ -111,20 +125,21 @@ def transitions(preset: str, V: np.ndarray, mask: np.ndarray, up: np.ndarray, y:
         nmask = m[None, :] | (1 << chosen)
         face_pts = np.where(chosen < 6, (chosen + 1) * COUNTS[np.minimum(chosen, 5), np.arange(N_ROLLS)[:, None]], 0)
         nup = np.minimum(u[None, :] + face_pts, rules.UPPER_BONUS_THRESHOLD)
-        is_yahtzee_box = chosen == solver.YAHTZEE
-        ny = np.where(is_yahtzee_box, (pts == rules.YAHTZEE_SCORE).astype(int), yy[None, :])
+        ny = np.broadcast_to(yy[None, :], chosen.shape)
+        if five_box is not None:
+            ny = np.where(chosen == five_box, (pts == rules.YAHTZEE_SCORE).astype(int), ny)
         keep = last > 0
         parts.append((cols[keep] + lo, nmask[keep], nup[keep], ny[keep], pts[keep].astype(int), last[keep]))
     src, nm, nu, ny, pts, prob = (np.concatenate([p[i] for p in parts]) for i in range(6))
     # One entry per (state, next state, points): sum the rolls that lead to the same.
-    key = ((src * (FULL + 1) + nm) * 64 + nu) * 2 + ny
-    key = key * (rules.MAX_SCORE + 1) + pts
+    key = ((src * (full + 1) + nm) * 64 + nu) * 2 + ny
+    key = key * (max_score + 1) + pts
     uniq, inverse = np.unique(key, return_inverse=True)
     prob = np.bincount(inverse, weights=prob)
-    pts, rest = uniq % (rules.MAX_SCORE + 1), uniq // (rules.MAX_SCORE + 1)
+    pts, rest = uniq % (max_score + 1), uniq // (max_score + 1)
     ny, rest = rest % 2, rest // 2
     nu, rest = rest % 64, rest // 64
-    nm, src = rest % (FULL + 1), rest // (FULL + 1)
+    nm, src = rest % (full + 1), rest // (full + 1)
     return Transitions(src, nm, nu, ny, pts, prob)
 
 
@@ -146,16 +161,22 @@ def push(out: np.ndarray, into: np.ndarray, dist: np.ndarray, frm: np.ndarray, p
         out[tg[starts], points:points + width] += sums
 
 
-def final_states(preset: str, V: np.ndarray, mask: int, up: int, y: int) -> tuple[np.ndarray, np.ndarray]:
+def final_states(preset: str, V: np.ndarray, mask: int, up: int, y: int,
+                 turn: Callable[[np.ndarray, np.ndarray, np.ndarray], Transitions] | None = None,
+                 boxes: int | None = None) -> tuple[np.ndarray, np.ndarray]:
     """The full cards a game from this state ends on, and ``dist[i, s]``: the chance of ending
     on card i with ``s`` points written from this state on.
 
     The cards are rows of (mask, up, y); at the full card ``up`` == 63 says the bonus was earned.
+    Another game (tools/game_distribution.py) gives its own ``turn`` (the transitions from a
+    batch of states) and number of ``boxes``.
     """
     states = np.array([[mask, up, y]])
     dist = np.ones((1, 1))
-    for _ in range(N_BOX - int(mask).bit_count()):
-        t = transitions(preset, V, states[:, 0], states[:, 1], states[:, 2])
+    if turn is None:
+        turn = functools.partial(transitions, preset, V)
+    for _ in range((boxes or N_BOX) - int(mask).bit_count()):
+        t = turn(states[:, 0], states[:, 1], states[:, 2])
         nxt_keys, target = np.unique(_index(t.mask, t.up, t.y), return_inverse=True)
         out = np.zeros((nxt_keys.size, dist.shape[1] + int(t.points.max())))
         for p in np.unique(t.points):
@@ -175,9 +196,6 @@ def distribution_from(preset: str, V: np.ndarray, mask: int, up: int, y: int) ->
     (1.0, 23.333333333)
     """
     return final_states(preset, V, mask, up, y)[1].sum(axis=0)
-
-
-N_BOX = len(rules.BOXES)
 
 
 def moments(preset: str, V: np.ndarray, order: int = 3) -> np.ndarray:
