@@ -26,11 +26,10 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "bench"))
 import build  # noqa: E402
 import serve  # noqa: E402
-
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
+from bench_coach_browser import ARGS, percentile  # noqa: E402  (Yahtzee's coach bench: the same Chromium)
 
 IN_PAGE = """
 import asyncio, json, random, time
@@ -99,11 +98,6 @@ async def measure():
 
 asyncio.ensure_future(measure())
 """
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def main() -> None:
