@@ -198,8 +198,6 @@ TARGET_NAMES: dict[str, str] = {
 }
 
 
-
-
 def _yahtzee(name: str, section: Section, score: Scorer) -> Box:
     """A box of Yahtzee, with the words the whole page has used for it (game.core.labels)."""
     return Box(name, section, score, BOX_NAMES[name], SHORT_NAMES[name], TARGET_NAMES.get(name))
