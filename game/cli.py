@@ -32,7 +32,7 @@ from game.strategy.game_tables import GameTable, load_game, load_game_table
 from game.strategy.options import Option
 from game.strategy.reasons import explain
 from game.strategy.spread import load_preset as load_spread_preset
-from game.strategy.tables import TableError, load_preset, load_table
+from game.strategy.tables import Table, TableError, load_preset, load_table
 from game.strategy.to_win import Goal, rank_to_win
 
 EPILOG = f"""\
@@ -207,8 +207,8 @@ def main(argv: list[str] | None = None) -> int:
             raise
         language.activate(None)  # the environment's language needs Babel: English without it
     try:
-        options, on_card = _ranked(game, args)
-        chances = _chances(game, args) if args.target is not None else {}
+        options, on_card, table = _ranked(game, args)
+        chances = _chances(table, args) if isinstance(table, Table) and args.target is not None else {}
     except (OSError, TableError, ValueError) as exc:
         parser.exit(2, f"{parser.prog}: error: {exc}\n")
     reason = explain(args.filled, options, args.rolls_left, game=game)  # the reason is the average's
@@ -240,15 +240,15 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _ranked(game: Game, args: argparse.Namespace) -> tuple[list[Option], int]:
-    """The coach's ranking of the situation given, and the points on the card."""
+def _ranked(game: Game, args: argparse.Namespace) -> tuple[list[Option], int, Table | GameTable]:
+    """The coach's ranking of the situation given, the points on the card, and the table read."""
     if game is YAHTZEE:
         table = load_table(args.preset, args.table.read_bytes()) if args.table else load_preset(args.preset)
         return (rank_options(table, args.filled, args.dice, args.rolls_left, args.yahtzee_bonuses),
-                rules.grand_total(args.filled, args.yahtzee_bonuses))
-    game_table: GameTable = load_game_table(game, args.table.read_bytes()) if args.table else load_game(game)
-    return game_coach.rank_options(game_table, args.filled, args.dice, args.rolls_left), \
-        game_coach.on_card(game, args.filled)
+                rules.grand_total(args.filled, args.yahtzee_bonuses), table)
+    game_table = load_game_table(game, args.table.read_bytes()) if args.table else load_game(game)
+    return (game_coach.rank_options(game_table, args.filled, args.dice, args.rolls_left),
+            game_coach.on_card(game, args.filled), game_table)
 
 
 def _print_table(shown: list[Option], best: Option, chances: Mapping[str, float], game: Game) -> None:
@@ -269,9 +269,8 @@ def _print_table(shown: list[Option], best: Option, chances: Mapping[str, float]
         print(f"{line}  {o.value:9.3f}  {o.loss:7.3f}")
 
 
-def _chances(game: Game, args: argparse.Namespace) -> dict[str, float]:
+def _chances(table: Table, args: argparse.Namespace) -> dict[str, float]:
     """Each option's chance to reach ``--target``, by its label (:func:`describe`): Yahtzee's."""
-    table = load_table(args.preset, args.table.read_bytes()) if args.table else load_preset(args.preset)
     ranked = rank_to_win(table, load_spread_preset(args.preset), args.filled, args.dice, args.rolls_left,
                          Goal.reach(args.target), args.yahtzee_bonuses)
     return {describe(r.option): r.chance for r in ranked}

@@ -18,7 +18,7 @@ be new boxes and a table, not edits across the package.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations_with_replacement
@@ -135,6 +135,10 @@ class Game:
     @cached_property
     def _scorers(self) -> dict[str, Scorer]:
         return {b.name: b.score for b in self.boxes}
+
+    def upper_total(self, filled: Mapping[str, int]) -> int:
+        """The upper boxes' points on a card (before the bonus)."""
+        return sum(points for box, points in filled.items() if box in self.upper_names)
 
     def title_words(self) -> str:
         """The game's name in the language spoken now."""

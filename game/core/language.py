@@ -54,8 +54,7 @@ def activate(translations: gettext.NullTranslations | None, code: str = SOURCE) 
     global _active, _code, _given
     _given = translations
     _active, _code = (translations, code) if translations is not None else (gettext.NullTranslations(), SOURCE)
-    more = _later(code) if _later is not None and translations is not None else None
-    if more and translations is not None:
+    if _later is not None and translations is not None and (more := _later(code)):
         try:
             _active = load(more)
             _active.add_fallback(translations)

@@ -48,8 +48,7 @@ def state_of(game: Game, filled: Mapping[str, int]) -> tuple[int, int]:
 
 def on_card(game: Game, filled: Mapping[str, int]) -> int:
     """The points on the card, the upper bonus included once earned."""
-    upper = sum(points for box, points in filled.items() if box in game.upper_names)
-    return sum(filled.values()) + (game.bonus if upper >= game.bonus_threshold else 0)
+    return sum(filled.values()) + (game.bonus if game.upper_total(filled) >= game.bonus_threshold else 0)
 
 
 @functools.cache
@@ -102,6 +101,7 @@ def rank_options(table: GameTable, filled: Mapping[str, int], dice: tuple[int, .
     if mask == (1 << len(game.boxes)) - 1:
         raise ValueError("the score card is full: there is nothing to decide")
     turn, total = turn_values(table, filled), on_card(game, filled)
-    boxes = [Option("score", total + _after(table, mask, up, i, game.score(box, dice)), 0.0, box=box,
-                    points=game.score(box, dice)) for i, box in enumerate(game.names) if not mask >> i & 1]
+    open_boxes = [(i, box, game.score(box, dice)) for i, box in enumerate(game.names) if not mask >> i & 1]
+    boxes = [Option("score", total + _after(table, mask, up, i, points), 0.0, box=box, points=points)
+             for i, box, points in open_boxes]
     return ranked(boxes, turn, dice, rolls_left, total)

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from game.core.games import Game
 from game.strategy.rolls import REACHABLE_UPS
-from game.strategy.tables import ASSET_DIR, FORMAT, HEADER, MAGIC, UP_POS, TableError, add_runs, from_byte_planes
+from game.strategy.tables import ASSET_DIR, FORMAT, HEADER, MAGIC, UP_POS, TableError, add_runs, open_file, split_runs
 
 UPPER_MASK = (1 << 6) - 1  # such a game's upper boxes are its first six (tools/game_solver.py checks)
 
@@ -116,38 +116,15 @@ def decoding(game: Game, data: bytes, parts: int = 16) -> Iterator[GameTable | N
     >>> set(pauses), len(pauses), table.value(0, 0)
     ({None}, 17, 248.44140625)
     """
-    import zlib  # as tables.open_file does, with this game's name and state count
-
-    what = "strategy table"
-    if len(data) < HEADER.size:
-        raise TableError(f"the {what} is cut short")
-    magic, fmt, q, name, start, n_runs, n_values = HEADER.unpack_from(data)
-    if magic != MAGIC or fmt != FORMAT:
-        raise TableError(f"this is not a {what} (or a format this version cannot read)")
-    found = name.rstrip(b"\0").decode("ascii", "replace")
-    if found != game.key:
-        raise TableError(f"this {what} is for {found}, not {game.key}")
     lay = layout(game)
-    if n_values != lay.state_count or n_runs != lay.full_mask:
-        raise TableError(f"the {what} holds {n_values} values, {lay.state_count} states exist")
-    try:
-        body = zlib.decompress(data[HEADER.size:])
-    except zlib.error as err:
-        raise TableError(f"the {what} is damaged ({err})") from None
-    n_steps = n_values - n_runs
-    if len(body) != 4 * n_runs + 2 * n_steps:
-        raise TableError(f"the {what} is damaged (wrong length)")
+    (q, start, n_runs, n_values), body = open_file(data, HEADER, MAGIC, FORMAT, game.key, "strategy table",
+                                                   count=lay.state_count)
+    if n_runs != lay.full_mask:
+        raise TableError(f"the strategy table holds {n_runs} runs, {lay.full_mask} exist")
+    every_run = split_runs(body, n_runs, n_values, (len(ups) for _, ups in runs(game)))
     if parts > 1:
         yield None
-    firsts = from_byte_planes(body[:4 * n_runs], n_runs, 4)
-    steps = from_byte_planes(body[4 * n_runs:], n_steps, 2)
-
-    def each_run() -> Iterator[tuple[int, Sequence[int]]]:
-        pos = 0
-        for first, (_, ups) in zip(firsts, runs(game), strict=True):
-            yield first, steps[pos:pos + len(ups) - 1]
-            pos += len(ups) - 1
-    values, every_run, per_part = array("i"), each_run(), -(-n_runs // parts)
+    values, per_part = array("i"), -(-n_runs // parts)
     while add_runs(values, islice(every_run, per_part)):
         if parts > 1:
             yield None

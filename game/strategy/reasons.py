@@ -75,10 +75,6 @@ class Reason:
         return next(f for f in self.facts if f.name == name)
 
 
-def upper_subtotal(filled: Mapping[str, int], game: Game = YAHTZEE) -> int:
-    return sum(filled.get(box, 0) for box in game.upper_names)
-
-
 def par_difference(filled: Mapping[str, int], game: Game = YAHTZEE) -> int:
     """How far the upper subtotal is above par: three of each filled upper box's face.
 
@@ -86,7 +82,7 @@ def par_difference(filled: Mapping[str, int], game: Game = YAHTZEE) -> int:
     3
     """
     par = sum(3 * (i + 1) for i, box in enumerate(game.upper_names) if box in filled)
-    return upper_subtotal(filled, game) - par
+    return game.upper_total(filled) - par
 
 
 def best_target(held: tuple[int, ...], rolls_left: int, filled: Mapping[str, int],
@@ -117,9 +113,9 @@ def best_target(held: tuple[int, ...], rolls_left: int, filled: Mapping[str, int
 def _bonus(filled: Mapping[str, int], box: str, points: int, facts: list[Fact], game: Game) -> Bonus | None:
     """How the card stands for the upper bonus once ``points`` are in the upper ``box``."""
     after = {**filled, box: points}
-    subtotal, threshold = upper_subtotal(after, game), game.bonus_threshold
+    subtotal, threshold = game.upper_total(after), game.bonus_threshold
     if subtotal >= threshold:
-        return "earned" if upper_subtotal(filled, game) < threshold else None
+        return "earned" if game.upper_total(filled) < threshold else None
     if all(b in after for b in game.upper_names):
         return "out_of_reach"
     facts.append(Fact("bonus_needed", threshold - subtotal))

@@ -205,7 +205,8 @@ def from_byte_planes(data: bytes | bytearray, count: int, width: int) -> array[i
 
 
 def open_file(data: bytes, header: struct.Struct, magic: bytes, fmt: int, preset: str,
-              what: str, inflated: bytes | bytearray | None = None) -> tuple[tuple[Any, ...], bytes | bytearray]:
+              what: str, inflated: bytes | bytearray | None = None,
+              count: int = STATE_COUNT) -> tuple[tuple[Any, ...], bytes | bytearray]:
     """Check the header of a strategy file (the value table, the spread table) and inflate
     its body. Returns q with the header's fields after the preset's name, and the body.
 
@@ -221,8 +222,8 @@ def open_file(data: bytes, header: struct.Struct, magic: bytes, fmt: int, preset
     found = name.rstrip(b"\0").decode("ascii", "replace")
     if found != preset:
         raise TableError(f"this {what} is for {found}, not {preset}")
-    if rest[-1] != STATE_COUNT:
-        raise TableError(f"the {what} holds {rest[-1]} values, {STATE_COUNT} states exist")
+    if rest[-1] != count:
+        raise TableError(f"the {what} holds {rest[-1]} values, {count} states exist")
     if inflated is not None:
         return (q, *rest), inflated
     try:
@@ -248,6 +249,13 @@ def table_runs(preset: str, data: bytes) -> tuple[int, float, Iterator[tuple[int
     """The header's q and exact start value, and each run's first value with its steps in
     file order (lazily). Raises :class:`TableError` as :func:`load_table` does."""
     (q, start, n_runs, n_values), body = open_file(data, HEADER, MAGIC, FORMAT, preset, "strategy table")
+    return q, start, split_runs(body, n_runs, n_values, (len(ups) for _, _, ups in runs()))
+
+
+def split_runs(body: bytes | bytearray, n_runs: int, n_values: int,
+               lengths: Iterable[int]) -> Iterator[tuple[int, Sequence[int]]]:
+    """Each run's first value and its steps, lazily, from an inflated body of runs of
+    ``lengths`` values; :class:`TableError` at once when the body is not that long."""
     n_steps = n_values - n_runs
     if len(body) != 4 * n_runs + 2 * n_steps:
         raise TableError("the strategy table is damaged (wrong length)")
@@ -256,10 +264,10 @@ def table_runs(preset: str, data: bytes) -> tuple[int, float, Iterator[tuple[int
 
     def each_run() -> Iterator[tuple[int, Sequence[int]]]:
         pos = 0
-        for first, (_, _, ups) in zip(firsts, runs(), strict=True):
-            yield first, steps[pos:pos + len(ups) - 1]
-            pos += len(ups) - 1
-    return q, start, each_run()
+        for first, length in zip(firsts, lengths, strict=True):
+            yield first, steps[pos:pos + length - 1]
+            pos += length - 1
+    return each_run()
 
 
 def add_runs(values: array[int], each_run: Iterable[tuple[int, Sequence[int]]]) -> int:
