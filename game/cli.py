@@ -84,8 +84,7 @@ three_of_a_kind, four_of_a_kind, full_house, small_straight, large_straight, yah
     for box, points in filled.items():
         if box not in game.names:
             return f"{box}: {game.key.capitalize()} has no such box; its boxes: {', '.join(game.names)}"
-        fits = points in rules.possible_box_values(box) if game is YAHTZEE else game.can_hold(box, points)
-        if not fits:
+        if not game.can_hold(box, points):
             return f"{box} cannot hold {points}"
     return None
 

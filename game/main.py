@@ -10,6 +10,7 @@ click and key to it or to the page's dialogs.
 # imports that package, ~50 ms of every start (assets/boot.mjs).
 from js import document, window
 
+from game.core.games import default_game
 from game.core.links import parse_query
 from game.core.turn_link import from_fragment
 from game.records.device import open_records
@@ -46,6 +47,8 @@ try:
     app.ending.on_finish = data.request_persistence  # a finished game is worth keeping: ask to keep it
     if window.matchMedia("(display-mode: standalone)").matches:  # installed: the player means to come back
         data.request_persistence()
+    # A new player starts on the game of the browser's language (Yatzy in sv, da, nb, fi), until one is chosen.
+    app.default_game = settings.current().game or default_game([str(x) for x in window.navigator.languages]).key
     commands = PageCommands(document, window, app, dialogs, data, settings)
     listeners = bind_inputs(document, window, commands.dispatch)
 

@@ -92,7 +92,7 @@ def test_scoring_before_rolling_is_refused():
 
 def test_filled_box_is_refused_and_state_unchanged():
     state = play(new_game(["A"], seed="s"), (1, 2, 3, 4, 5), "chance").roll(ScriptedDice([2, 2, 3, 3, 3]))
-    with pytest.raises(BoxFilled, match="Chance is already filled"):
+    with pytest.raises(BoxFilled, match="chance is already filled"):
         state.score("chance")
     assert state.rolls_used == 1 and "chance" in state.cards[0].filled
 

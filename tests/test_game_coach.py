@@ -29,7 +29,8 @@ def random_card(rng: random.Random, filled_count: int) -> dict[str, int]:
     """A card of Yatzy with ``filled_count`` boxes, each holding points some roll writes there."""
     card = {}
     for box in rng.sample(YATZY.names, filled_count):
-        card[box] = YATZY.score(box, tuple(rng.randint(1, 6) for _ in range(5))) if rng.random() < 0.8 else 0
+        scratched = rng.random() >= 0.8 and YATZY.can_hold(box, 0)  # Chance is never 0
+        card[box] = 0 if scratched else YATZY.score(box, tuple(rng.randint(1, 6) for _ in range(5)))
     return card
 
 
@@ -92,7 +93,8 @@ def test_yatzys_own_choices():
     ({}, (1, 2, 3, 4), 0, "five dice"),
     ({}, (1, 2, 3, 4, 7), 0, "five dice"),
     ({}, (1, 2, 3, 4, 5), 3, "rolls_left"),
-    ({box: 0 for box in YATZY.names}, (1, 2, 3, 4, 5), 0, "full"),
+    ({box: 5 if box == "chance" else 0 for box in YATZY.names}, (1, 2, 3, 4, 5), 0, "full"),
+    ({"chance": 0}, (1, 2, 3, 4, 5), 0, "chance cannot hold 0"),
 ])
 def test_impossible_situations_are_refused(card, dice, rolls_left, message):
     with pytest.raises(ValueError, match=message):

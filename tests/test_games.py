@@ -108,3 +108,33 @@ def test_a_variant_is_a_new_value():
     assert plain.names == YATZY.names and plain.max_score == 374 - 50 and YATZY.bonus == 50
     with pytest.raises(KeyError):
         YATZY.score("yahtzee", (1, 1, 1, 1, 1))
+
+
+def test_rules_possible_values_are_the_yahtzee_values_can_hold():
+    """What a saved Yahtzee card may hold (rules.possible_box_values, Joker included) is what some roll scores."""
+    for box in rules.BOXES:
+        assert {p for p in range(-1, 60) if YAHTZEE.can_hold(box, p)} == rules.possible_box_values(box), box
+
+
+def test_a_game_of_yatzy_and_a_variant_play_through_from_data():
+    """The state takes any game value: fifteen turns of Yatzy, and of Yatzy without the bonus
+    (registered for the test only), scored and totalled by their own rules."""
+    from game.core.dice import ScriptedDice
+    from game.core.state import new_game
+    plain = dataclasses.replace(YATZY, key="yatzy_no_bonus", bonus=0)
+    for game in (YATZY, plain):
+        GAMES.setdefault(game.key, game)
+        try:
+            state = new_game(["Ann"], seed="v", game=game)
+            for face in (1, 2, 3, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6):
+                open_boxes = [b for b in game.names if b not in state.cards[0].filled]
+                state = state.roll(ScriptedDice((face,) * 5)).score(open_boxes[0])
+        finally:
+            if game is plain:
+                del GAMES[plain.key]
+        assert state.over and state.turn == 15
+        filled = state.cards[0].filled
+        assert filled["sixes"] == 30 and filled["one_pair"] == 12 and filled["yatzy"] == 50
+        upper = 5 + 10 + 15 + 20 + 25 + 30
+        lower = 12 + 0 + 18 + 24 + 0 + 0 + 0 + 30 + 50
+        assert state.cards[0].totals.grand_total == upper + game.bonus + lower

@@ -75,3 +75,36 @@ def test_a_valid_looking_but_unreachable_card_is_refused():
         {box: 0 for box in d["cards"][0]["filled"]}))
     with pytest.raises(SaveError, match="cards do not follow"):
         loads(text)
+
+
+def yatzy_game():
+    """Solo Yatzy: five alike in Yatzy, then again in Fours (no bonus, no Joker), then mid-turn."""
+    from game.core.games import YATZY
+    state = new_game(["Ann"], seed="yz", game=YATZY).roll(ScriptedDice((4,) * 5)).score("yatzy")
+    return state.roll(ScriptedDice((4,) * 5)).score("fours").roll(ScriptedDice((1, 2, 2, 5, 5)))
+
+
+def test_a_yatzy_game_round_trips_and_names_its_game():
+    state = yatzy_game()
+    assert state.cards[0].filled == {"fours": 20, "yatzy": 50} and state.cards[0].yahtzee_bonuses == 0
+    assert state_to_record(state)["game"] == "yatzy"
+    restored = loads(dumps(state))
+    assert restored == state and restored.game is state.game
+    assert restored.legal_scores()["two_pairs"] == 14
+
+
+def test_a_save_from_before_yatzy_reads_as_yahtzee():
+    data = state_to_record(mid_game())
+    del data["game"]
+    assert loads(json.dumps(data)) == mid_game() and loads(json.dumps(data)).game.key == "yahtzee"
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda d: d.update(game="maxi"), "unknown game 'maxi'"),
+    (lambda d: d["cards"][0]["filled"].update(yahtzee=50), "unknown box 'yahtzee'"),
+    (lambda d: d["cards"][0]["filled"].update(chance=0), "cannot score"),
+    (lambda d: d["cards"][0].update(yahtzee_bonuses=1), "Yahtzee bonuses must be a whole number from 0 to 0"),
+])
+def test_a_broken_yatzy_save_is_refused_clearly(change, message):
+    with pytest.raises(SaveError, match=message):
+        loads(tampered(yatzy_game(), change))

@@ -114,7 +114,16 @@ def test_text_that_is_no_asset_is_refused(text: bytes) -> None:
 
 def test_an_unknown_preset_is_a_caller_error() -> None:
     with pytest.raises(rules.RulesError):
-        D.parse_distribution(small_asset(), "yatzy")
+        D.parse_distribution(small_asset(), "maxi")
+
+
+def test_yatzys_distribution_is_read_from_the_games_section() -> None:
+    """Another game's rule set ("yatzy") is under "games"; it has no Yahtzee box to be 50."""
+    found = D.load_preset("yatzy")
+    assert found.mean == pytest.approx(248.4399894) and found.yahtzee_50 == 0.0
+    assert dict(found.percentiles)[50] == 249
+    with pytest.raises(D.DistributionError, match="no preset 'yatzy'"):
+        D.parse_distribution(small_asset(), "yatzy")  # a file without the games section
 
 
 # --- the shipped asset ---------------------------------------------------------------------

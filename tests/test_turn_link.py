@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from game.core import rules
 from game.core.players import PLAYER_KINDS, Player
+from game.core.rulesets import RULESETS
 from game.core.state import GameState, new_game
 from game.core.turn_link import (
     FORMAT,
@@ -169,7 +170,7 @@ def test_a_well_formed_body_reads():
 
 
 @pytest.mark.parametrize(("case", "body"), [
-    ("preset out of range", _body(preset=len(rules.PRESETS))),
+    ("preset out of range", _body(preset=len(RULESETS))),
     ("empty seed", _body(seed=b"")),
     ("seed not UTF-8", _body(seed=b"\xff\xfe")),
     ("no seats", _body(seats=b"\x00")),

@@ -151,7 +151,7 @@ def split_later(catalog: Catalog, later_modules: tuple[str, ...],
                 not_shipped: tuple[str, ...] = ()) -> tuple[Catalog, Catalog]:
     """``catalog`` as the first visit's part and the later archive's: a message goes to the
     later part when every place that uses it is a module of the later archive
-    (tools/python_archives.py, ``LATER_MODULES``, as ``game/daily/`` or ``game/core/games.pyc``),
+    (tools/python_archives.py, ``LATER_MODULES``, as ``game/daily/`` or ``game/screens/charts.pyc``),
     since only those modules can show it, and only once that archive is in; to neither when
     only modules the site never ships use it (``not_shipped``, as ``game/cli.py``: the
     command line reads the ``.po`` itself). Each part keeps the header (its plural rule).

@@ -1,6 +1,6 @@
 """A player's scorecard and the moves that fill it, as immutable values.
 
-Boxes are kept in the card's order (``rules.BOXES``), whatever order they were filled in.
+Boxes are kept in the sheet's order (its game's), whatever order they were filled in.
 
 >>> card = Card().with_box("chance", 22, bonus=0).with_box("yahtzee", 50, bonus=0)
 >>> card.filled, card.totals.grand_total
@@ -9,17 +9,19 @@ Boxes are kept in the card's order (``rules.BOXES``), whatever order they were f
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from game.core import rules
+from game.core.games import YAHTZEE, Game
 
 
 @dataclass(frozen=True)
 class Card:
-    """One player's scorecard: the boxes filled so far and the Yahtzee bonus check marks."""
+    """One player's scorecard in ``game``: the boxes filled so far and the Yahtzee bonus check marks."""
 
     scores: tuple[tuple[str, int], ...] = ()
     yahtzee_bonuses: int = 0
+    game: Game = field(default=YAHTZEE, repr=False)
 
     @property
     def filled(self) -> dict[str, int]:
@@ -27,13 +29,12 @@ class Card:
 
     @property
     def totals(self) -> rules.Totals:
-        return rules.totals(self.filled, self.yahtzee_bonuses)
+        return self.game.totals(self.filled, self.yahtzee_bonuses)
 
     def with_box(self, box: str, points: int, bonus: int) -> Card:
         filled = self.filled
         filled[box] = points
-        ordered = tuple((b, filled[b]) for b in rules.BOXES if b in filled)
-        return Card(ordered, self.yahtzee_bonuses + (1 if bonus else 0))
+        return Card(self.game.ordered(filled), self.yahtzee_bonuses + (1 if bonus else 0), self.game)
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """The games, as values: Yahtzee and Yatzy, the Scandinavian game (``../shared/RULES.md``).
 
 A :class:`Game` is data: its boxes in the sheet's order, each with its section and how it
-scores a roll (a :data:`Scorer`, built from the few shapes below), its upper bonus, and
+scores a roll (a :data:`~game.core.scorers.Scorer`, built from the few shapes there), its upper bonus, and
 whether a second five-alike does anything beyond its boxes (Yahtzee's Joker and bonus,
 whose four presets stay in :mod:`game.core.rules`). A variant is a new value: Yatzy
 without the bonus is ``dataclasses.replace(YATZY, key="...", bonus=0)``; Maxi Yatzy would
@@ -17,67 +17,32 @@ be new boxes and a table, not edits across the package.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations_with_replacement
 from typing import Literal
 
+from game.core import rules
+from game.core.joker import Closed
 from game.core.labels import BOX_NAMES, N_, SHORT_NAMES
 from game.core.language import pgettext
+from game.core.scorers import (
+    Dice,
+    Scorer,
+    chance,
+    exactly,
+    faces_of,
+    five_alike,
+    full_house,
+    kind_only,
+    kind_total,
+    run_of,
+    two_pairs,
+)
 
-Dice = tuple[int, ...]
-#: How a box scores a roll: the points its dice make there (0 when they do not fit).
-Scorer = Callable[[Dice], int]
+Options = dict[str, int | Closed]
 Section = Literal["upper", "lower"]
-
-
-# --- the shapes of a box's score ---------------------------------------------------------------
-
-
-def faces_of(face: int) -> Scorer:
-    """An upper box: the dice showing ``face``, summed."""
-    return lambda dice: face * dice.count(face)
-
-
-def kind_total(n: int) -> Scorer:
-    """Yahtzee's 3/4 of a kind: ``n`` dice alike, all five dice summed."""
-    return lambda dice: sum(dice) if max(Counter(dice).values()) >= n else 0
-
-
-def kind_only(n: int) -> Scorer:
-    """Yatzy's pair, 3 and 4 of a kind: ``n`` dice alike, only those ``n`` summed (the highest face that has them)."""
-    return lambda dice: n * max((f for f, c in Counter(dice).items() if c >= n), default=0)
-
-
-def two_pairs(dice: Dice) -> int:
-    """Yatzy's two pairs: two pairs of different faces, those four dice (a full house holds two)."""
-    paired = [f for f, c in Counter(dice).items() if c >= 2]
-    return 2 * sum(sorted(paired)[-2:]) if len(paired) >= 2 else 0
-
-
-def full_house(points: int | None) -> Scorer:
-    """Three of one face and two of another: ``points``, or the dice's sum when None (Yatzy)."""
-    return lambda dice: (sum(dice) if points is None else points) if sorted(Counter(dice).values()) == [2, 3] else 0
-
-
-def run_of(length: int, points: int) -> Scorer:
-    """Yahtzee's straights: any ``length`` faces in a row among the dice."""
-    return lambda dice: points if any(set(range(a, a + length)) <= set(dice) for a in range(1, 8 - length)) else 0
-
-
-def exactly(faces: tuple[int, ...], points: int) -> Scorer:
-    """Yatzy's straights: exactly these five faces (1-2-3-4-5 or 2-3-4-5-6)."""
-    return lambda dice: points if sorted(dice) == list(faces) else 0
-
-
-def five_alike(points: int) -> Scorer:
-    return lambda dice: points if len(set(dice)) == 1 else 0
-
-
-def chance(dice: Dice) -> int:
-    return sum(dice)
 
 
 # --- the value -------------------------------------------------------------------------------
@@ -114,6 +79,10 @@ class Game:
     words: str = ""
     #: The game's name (a msgid of context "game").
     title: str = ""
+    #: The upper bonus line's label, threshold and points (a msgid of context "total").
+    bonus_words: str = N_("total", "Bonus (63+ = 35)")
+    #: One line on the game for the New game dialog (a msgid of context "game help").
+    blurb: str = ""
 
     def __hash__(self) -> int:
         # Cheap, and consistent with the fields' equality: a game is a cache key (functools.cache).
@@ -127,6 +96,10 @@ class Game:
     @cached_property
     def upper_names(self) -> tuple[str, ...]:
         return tuple(b.name for b in self.boxes if b.section == "upper")
+
+    @cached_property
+    def lower_names(self) -> tuple[str, ...]:
+        return tuple(b.name for b in self.boxes if b.section == "lower")
 
     def score(self, box: str, dice: Dice) -> int:
         """What ``dice`` score in ``box`` by the plain rules (no Joker); KeyError for a box not in this game."""
@@ -143,6 +116,10 @@ class Game:
     def title_words(self) -> str:
         """The game's name in the language spoken now."""
         return pgettext("game", self.title)
+
+    def blurb_words(self) -> str:
+        """The New game dialog's line on the game, in the language spoken now."""
+        return pgettext("game help", self.blurb)
 
     def box_label(self, box: str, short: bool = False) -> str:
         """The name of ``box`` in the language spoken now (``short``: the phone card's form).
@@ -167,17 +144,65 @@ class Game:
         return {b.name: b for b in self.boxes}
 
     def can_hold(self, box: str, points: object) -> bool:
-        """Whether some roll writes ``points`` in ``box`` (0 always fits: a box may be scratched).
+        """Whether some roll writes ``points`` in ``box`` (0 only where some roll scores 0: never in Chance).
 
         >>> YATZY.can_hold("two_pairs", 22), YATZY.can_hold("two_pairs", 23), YATZY.can_hold("pair", 2)
         (True, False, False)
+        >>> YATZY.can_hold("chance", 0), YAHTZEE.can_hold("chance", 0), YATZY.can_hold("one_pair", 0)
+        (False, False, True)
         """
         return points in self._possible.get(box, ())
 
     @cached_property
     def _possible(self) -> dict[str, frozenset[int]]:
+        # A scratched box holds 0, which its scorer gives any roll that does not fit; Yahtzee's
+        # Joker writes only values its plain rules reach too (a pattern's fixed points, a sum).
         rolls = list(combinations_with_replacement(range(1, 7), 5))
-        return {b.name: frozenset({0, *(b.score(r) for r in rolls)}) for b in self.boxes}
+        return {b.name: frozenset(b.score(r) for r in rolls) for b in self.boxes}
+
+    # --- a turn's options and the card's totals ------------------------------------------
+
+    @cached_property
+    def turns(self) -> int:
+        """Turns in a game: one box filled in each."""
+        return len(self.boxes)
+
+    def box_options(self, preset: str, filled: Mapping[str, int], dice: Iterable[int]) -> Options:
+        """Every open box of a card mapped to what ``dice`` score there now, or to why the
+        Joker rules close it (``preset``: Yahtzee's Joker; a game without the extra ignores it).
+
+        >>> YATZY.box_options("official", {"yatzy": 50}, (2, 2, 2, 2, 2))["full_house"]
+        0
+        >>> YAHTZEE.box_options("free_choice", {"yahtzee": 50}, (2, 2, 2, 2, 2))["full_house"]
+        25
+        """
+        if self.five_alike_extra:  # the Joker, by preset, on Yahtzee's boxes
+            return rules.box_options(preset, filled, dice)
+        faces = rules.check_dice(dice)
+        for box in filled:
+            if box not in self._boxes:
+                raise rules.RulesError(f"unknown box {box!r}")
+        return {b.name: b.score(faces) for b in self.boxes if b.name not in filled}
+
+    def five_alike_bonus(self, filled: Mapping[str, int], dice: Iterable[int]) -> int:
+        """Yahtzee's 100 for a further five-alike (0 in a game without the extra)."""
+        return rules.yahtzee_bonus(filled, dice) if self.five_alike_extra else 0
+
+    def totals(self, filled: Mapping[str, int], bonuses: int = 0) -> rules.Totals:
+        """The sheet's totals; ``bonuses``: Yahtzee's check marks of 100 (0 in other games).
+
+        >>> YATZY.totals({"sixes": 30, "fives": 25, "fours": 8, "yatzy": 50}).grand_total
+        163
+        """
+        sub = self.upper_total(filled)
+        bonus = self.bonus if sub >= self.bonus_threshold else 0
+        extra = rules.YAHTZEE_BONUS * bonuses
+        lower = sum(points for box, points in filled.items() if box not in self.upper_names) + extra
+        return rules.Totals(sub, bonus, sub + bonus, extra, lower, sub + bonus + lower)
+
+    def ordered(self, filled: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
+        """A card's filled boxes in the sheet's order."""
+        return tuple((b, filled[b]) for b in self.names if b in filled)
 
     @cached_property
     def max_score(self) -> int:
@@ -214,7 +239,8 @@ YAHTZEE = Game("yahtzee", (
     _yahtzee("full_house", "lower", full_house(25)), _yahtzee("small_straight", "lower", run_of(4, 30)),
     _yahtzee("large_straight", "lower", run_of(5, 40)), _yahtzee("yahtzee", "lower", five_alike(50)),
     _yahtzee("chance", "lower", chance),
-), bonus=35, bonus_threshold=63, five_alike_extra=True, title=N_("game", "Yahtzee"))
+), bonus=35, bonus_threshold=63, five_alike_extra=True, title=N_("game", "Yahtzee"),
+    blurb=N_("game help", "As played in America: 13 boxes, a 35 bonus at 63, 100 for each further Yahtzee."))
 
 # Translators: the boxes of a Yatzy sheet as the country prints them (Scandinavian Yatzy:
 # One pair, Two pairs; 3 and 4 of a kind count only those dice; Small straight is exactly
@@ -249,6 +275,26 @@ YATZY = Game("yatzy", (
     Box("chance", "lower", chance, N_("Yatzy box", "Chance"), N_("Yatzy box, short", "Chance")),
     Box("yatzy", "lower", five_alike(50), N_("Yatzy box", "Yatzy"), N_("Yatzy box, short", "Yatzy"),
         N_("Yatzy chance of", "a Yatzy")),
-), bonus=50, bonus_threshold=63, five_alike_extra=False, words="Yatzy ", title=N_("game", "Yatzy"))
+), bonus=50, bonus_threshold=63, five_alike_extra=False, words="Yatzy ", title=N_("game", "Yatzy"),
+    bonus_words=N_("total", "Bonus (63+ = 50)"),
+    blurb=N_("game help", "As played in Scandinavia: 15 boxes with pairs, straights 1–5 and 2–6, a 50 bonus "
+                          "at 63, no Joker."))
 
 GAMES: dict[str, Game] = {game.key: game for game in (YAHTZEE, YATZY)}
+
+#: The languages whose players know the dice game as Yatzy (Sweden, Denmark, Norway,
+#: Finland: docs/yatzy-names.md); a browser in one of them starts on it.
+YATZY_LANGUAGES = frozenset({"sv", "da", "nb", "nn", "no", "fi"})
+
+
+def default_game(languages: Sequence[str]) -> Game:
+    """The game a new player starts on: Yatzy where the browser's first language is one
+    of :data:`YATZY_LANGUAGES`, Yahtzee elsewhere (or with no language at all).
+
+    >>> default_game(["sv-SE", "en"]).key, default_game(["nb"]).key, default_game(["en-US", "da"]).key
+    ('yatzy', 'yatzy', 'yahtzee')
+    >>> default_game([]).key, default_game(["FI"]).key
+    ('yahtzee', 'yatzy')
+    """
+    first = languages[0].split("-")[0].lower() if languages else ""
+    return YATZY if first in YATZY_LANGUAGES else YAHTZEE

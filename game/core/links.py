@@ -19,6 +19,7 @@ from typing import Literal
 
 from game.core import rules
 from game.core.names import clean_name
+from game.core.rulesets import RULESETS
 
 MAX_SEED_LENGTH = 64
 #: What a link got wrong: a seed that is not a short printable text, rules this game does not
@@ -74,7 +75,7 @@ def parse_query(query: str, today: datetime.date | None = None) -> Link:
         notices.append("seed")
         seed = None
     preset = first("preset")
-    if preset is not None and preset not in rules.PRESETS:
+    if preset is not None and preset not in RULESETS:  # a Yahtzee preset, or another game ("yatzy")
         notices.append("preset")
         preset = None
     beat_text = first("beat")

@@ -267,7 +267,11 @@ def totals(filled: Mapping[str, int], yahtzee_bonuses: int = 0) -> Totals:
 
 
 def possible_box_values(box: str) -> frozenset[int]:
-    """Every number that can stand in ``box`` under some preset (used to vet saved games)."""
+    """Every number that can stand in ``box`` under some preset (used to vet saved games).
+
+    The Joker writes only values its plain rules reach too, so these are the scores some
+    roll makes in the box (``game.core.games.Game.can_hold``; tests/test_rules.py checks both).
+    """
     if box in UPPER_BOXES:
         face = UPPER_BOXES.index(box) + 1
         return frozenset(face * n for n in range(6))

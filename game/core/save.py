@@ -24,9 +24,11 @@ from typing import Any
 from game.core import rules
 from game.core.card import Card, Move, Roll
 from game.core.errors import IllegalAction
+from game.core.games import GAMES, YAHTZEE, Game
 from game.core.names import clean_name
 from game.core.players import MAX_PLAYERS, PLAYER_KINDS, Player
-from game.core.state import TURNS, GameState, roll_off_winner
+from game.core.roll_off import roll_off_winner
+from game.core.state import GameState
 
 SCHEMA = 1
 
@@ -39,6 +41,7 @@ def state_to_record(state: GameState) -> dict[str, Any]:
     """The game as a JSON record (the naming of every codec: ``<thing>_to_record`` / ``_from_record``)."""
     return {
         "schema": SCHEMA,
+        "game": state.game.key,
         "preset": state.preset,
         "seed": state.seed,
         "players": [{"name": p.name, "kind": p.kind} for p in state.players],
@@ -128,25 +131,30 @@ def _player(value: Any, seat: int) -> Player:
     return Player(name, kind)
 
 
-def _card(value: Any, seat: int) -> Card:
+def _card(value: Any, seat: int, game: Game) -> Card:
     who = f"player {seat + 1}'s card"
     _expect(isinstance(value, dict), f"{who} is not an object")
     filled = value.get("filled")
     _expect(isinstance(filled, dict), f"{who} has no filled boxes")
     for box, points in filled.items():
-        _expect(box in rules.BOXES, f"{who} has an unknown box {box!r}")
-        _expect(type(points) is int and points in rules.possible_box_values(box),
+        _expect(box in game.names, f"{who} has an unknown box {box!r}")
+        _expect(type(points) is int and game.can_hold(box, points),
                 f"{who} holds {points!r} in {box}, which that box cannot score")
-    bonuses = _int(value.get("yahtzee_bonuses"), 0, TURNS - 1, f"{who}'s Yahtzee bonuses")
+    most = game.turns - 1 if game.five_alike_extra else 0
+    bonuses = _int(value.get("yahtzee_bonuses"), 0, most, f"{who}'s Yahtzee bonuses")
     _expect(bonuses == 0 or filled.get("yahtzee") == rules.YAHTZEE_SCORE,
             f"{who} has a Yahtzee bonus without {rules.YAHTZEE_SCORE} in the Yahtzee box")
     _expect(bonuses == 0 or bonuses < len(filled),
             f"{who} has more Yahtzee bonuses than boxes filled after the Yahtzee")
-    return Card(tuple((b, filled[b]) for b in rules.BOXES if b in filled), bonuses)
+    return Card(game.ordered(filled), bonuses, game)
 
 
 def _snapshot(data: dict[str, Any]) -> GameState:
     # The fields built into the state are checked with ifs, which narrow their types for mypy.
+    key = data.get("game", YAHTZEE.key)  # saves from before Yatzy are Yahtzee
+    if not (isinstance(key, str) and key in GAMES):
+        raise SaveError(f"unknown game {key!r}")
+    game = GAMES[key]
     preset = data.get("preset")
     if not (isinstance(preset, str) and preset in rules.PRESETS):
         raise SaveError(f"unknown preset {preset!r}")
@@ -164,14 +172,14 @@ def _snapshot(data: dict[str, Any]) -> GameState:
     cards_raw = data.get("cards")
     if not (isinstance(cards_raw, list) and len(cards_raw) == n):
         raise SaveError("there must be one card per player")
-    cards = tuple(_card(c, i) for i, c in enumerate(cards_raw))
-    turn = _int(data.get("turn"), 0, TURNS * n, "turn")
+    cards = tuple(_card(c, i, game) for i, c in enumerate(cards_raw))
+    turn = _int(data.get("turn"), 0, game.turns * n, "turn")
     rolls_used = _int(data.get("rolls_used"), 0, 3, "rolls_used")
     dice = None if data.get("dice") is None else _dice(data.get("dice"), "dice")
     held = _holds(data.get("held"))
     _expect((dice is None) == (rolls_used == 0), "dice are on the table exactly when a roll has been made")
     _expect(rolls_used > 0 or not any(held), "dice are held before the first roll")
-    state = GameState(preset, seed, players, rolloff, first, cards, turn, rolls_used, dice, held)
+    state = GameState(preset, seed, players, rolloff, first, cards, turn, rolls_used, dice, held, game=game)
     for seat, card in enumerate(cards):
         expected = state.turns_taken(seat)
         _expect(len(card.scores) == expected,
@@ -210,9 +218,9 @@ def _move_to_record(move: Move) -> dict[str, Any]:
 
 def _replay(snapshot: GameState, moves: Any) -> GameState:
     """Play the recorded moves from the opening position; each must be legal."""
-    _expect(isinstance(moves, list) and len(moves) <= 4 * TURNS * MAX_PLAYERS, "moves must be a list")
+    _expect(isinstance(moves, list) and len(moves) <= 4 * snapshot.game.turns * MAX_PLAYERS, "moves must be a list")
     state = GameState(snapshot.preset, snapshot.seed, snapshot.players, snapshot.rolloff, snapshot.first,
-                      tuple(Card() for _ in snapshot.players))
+                      tuple(Card(game=snapshot.game) for _ in snapshot.players), game=snapshot.game)
     for number, move in enumerate(moves, start=1):
         _expect(isinstance(move, dict), f"move {number} is not an object")
         try:

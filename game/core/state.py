@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 
 from game.core import rules
 from game.core.card import Card, Move, Roll, Score
-from game.core.dice import ROLL_OFF_TURN, DiceSource, SeededDice, new_seed
+from game.core.dice import DiceSource, SeededDice, new_seed
 from game.core.errors import (
     BoxClosed,
     BoxFilled,
@@ -35,14 +35,16 @@ from game.core.errors import (
     SetupError,
     UnknownBox,
 )
+from game.core.games import GAMES, YAHTZEE, Game
 from game.core.joker import Closed
 from game.core.players import Player, make_players
+from game.core.roll_off import roll_off, roll_off_winner
+from game.core.rulesets import RULESETS, rules_of, ruleset_of
 
 ROLLS_PER_TURN = 3
+#: Yahtzee's turns (a state's own game says how many it has: ``state.game.turns``).
 TURNS = len(rules.BOXES)
 NO_HOLDS = (False,) * 5
-#: A roll-off that keeps tying this long is a broken dice source, not bad luck.
-MAX_ROLL_OFF_ROUNDS = 100
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,8 @@ class GameState:
     assisted: bool = False
     #: The players roll physical dice and type them in; the game keeps the card and advises.
     real_dice: bool = False
+    #: The game played (its boxes and scoring); ``preset`` is Yahtzee's Joker and means nothing in Yatzy.
+    game: Game = YAHTZEE
 
     # --- what can be read off the state -------------------------------------------------
 
@@ -74,8 +78,13 @@ class GameState:
         return tuple((self.first + i) % n for i in range(n))
 
     @property
+    def ruleset(self) -> str:
+        """What the game's table and records go by: its Joker preset, or the game's key (Yatzy)."""
+        return ruleset_of(self.game, self.preset)
+
+    @property
     def over(self) -> bool:
-        return self.turn >= TURNS * len(self.players)
+        return self.turn >= self.game.turns * len(self.players)
 
     @property
     def current_seat(self) -> int | None:
@@ -89,7 +98,7 @@ class GameState:
 
     @property
     def round(self) -> int:
-        """The round being played, 0-12 (13 once the game is over)."""
+        """The round being played from 0 (the game's number of turns once it is over)."""
         return self.turn // len(self.players)
 
     @property
@@ -114,14 +123,14 @@ class GameState:
         return tuple(seat for seat, total in enumerate(totals) if total == best)
 
     def yahtzees_rolled(self, seat: int) -> int:
-        """How many boxes ``seat`` filled with a Yahtzee on the table (what Statistics counts)."""
+        """How many boxes ``seat`` filled with five alike on the table (what Statistics counts)."""
         return sum(1 for m in self.moves if isinstance(m, Score) and m.seat == seat and rules.is_yahtzee(m.dice))
 
     def box_options(self) -> dict[str, int | Closed]:
         """Each open box of the current player: points now, or why the Joker rules close it."""
         if self.dice is None or self.current_seat is None:
             return {}
-        return rules.box_options(self.preset, self.cards[self.current_seat].filled, self.dice)
+        return self.game.box_options(self.preset, self.cards[self.current_seat].filled, self.dice)
 
     def legal_scores(self) -> dict[str, int]:
         """The boxes the current player may fill now, with their points (empty before a roll)."""
@@ -167,7 +176,7 @@ class GameState:
     def score(self, box: str) -> GameState:
         """Fill ``box`` with the dice on the table and pass the turn."""
         self._check_can_act()
-        if box not in rules.BOXES:
+        if box not in self.game.names:
             raise UnknownBox(f"there is no box called {box!r}", "unknown_box")
         if self.dice is None:
             raise NotRolledYet("roll the dice before scoring", "roll_first")
@@ -175,11 +184,11 @@ class GameState:
         assert seat is not None
         card = self.cards[seat]
         if box in card.filled:
-            raise BoxFilled(f"{rules.BOX_LABELS[box]} is already filled", "box_filled", box=box)
+            raise BoxFilled(f"{box} is already filled", "box_filled", box=box)
         option = self.box_options()[box]
         if isinstance(option, Closed):
-            raise BoxClosed(f"{rules.BOX_LABELS[box]} is closed: {option}", "box_closed", box=box, closed=option)
-        bonus = rules.yahtzee_bonus(card.filled, self.dice)
+            raise BoxClosed(f"{box} is closed: {option}", "box_closed", box=box, closed=option)
+        bonus = self.game.five_alike_bonus(card.filled, self.dice)
         cards = list(self.cards)
         cards[seat] = card.with_box(box, option, bonus)
         return replace(
@@ -225,33 +234,6 @@ class GameState:
         )
 
 
-def _roll_off(count: int, source: DiceSource) -> tuple[tuple[tuple[int, rules.Dice], ...], ...]:
-    """Each contender rolls five dice; the highest total starts; tied leaders roll again."""
-    if count == 1:
-        return ()
-    contenders = list(range(count))
-    rounds = []
-    for number in range(MAX_ROLL_OFF_ROUNDS):
-        throws = tuple(
-            (seat, rules.check_dice(source.face(seat, ROLL_OFF_TURN, number, i) for i in range(5)))
-            for seat in contenders
-        )
-        rounds.append(throws)
-        best = max(sum(d) for _, d in throws)
-        contenders = [seat for seat, d in throws if sum(d) == best]
-        if len(contenders) == 1:
-            return tuple(rounds)
-    raise SetupError("the roll-off kept tying: the dice source looks broken", "roll_off_tied")
-
-
-def roll_off_winner(rolloff: Sequence[Sequence[tuple[int, Sequence[int]]]]) -> int:
-    """The seat that won a roll-off (seat 0 when there was none: a solo game)."""
-    if not rolloff:
-        return 0
-    last = rolloff[-1]
-    return max(last, key=lambda throw: sum(throw[1]))[0]
-
-
 def new_game(
     players: Sequence[Player | str],
     preset: str = rules.DEFAULT_PRESET,
@@ -259,9 +241,10 @@ def new_game(
     source: DiceSource | None = None,
     real_dice: bool = False,
     default_name: Callable[[int], str] | None = None,
+    game: Game = YAHTZEE,
 ) -> GameState:
-    """Seat the players, hold the roll-off for who starts, and return the opening state;
-    ``default_name(number)`` names a seat left blank (:func:`game.core.players.make_players`).
+    """Seat the players, hold the roll-off for who starts, and return the opening state of
+    ``game``; ``default_name(number)`` names a seat left blank (:func:`game.core.players.make_players`).
 
     >>> state = new_game(["Ann", Player("Bot", "optimal")], seed="s")
     >>> len(state.rolloff) >= 1 and state.current_seat == state.first
@@ -270,14 +253,35 @@ def new_game(
     seats = make_players(players, default_name)
     if preset not in rules.PRESETS:
         raise SetupError(f"unknown preset {preset!r}; choose one of {', '.join(rules.PRESETS)}", "unknown_preset")
+    if GAMES.get(game.key) is not game:
+        raise SetupError(f"unknown game {game.key!r}; choose one of {', '.join(GAMES)}", "unknown_preset")
     if real_dice and any(p.kind == "link" for p in seats):
         raise SetupError("a friend by link plays the game's own dice, so a game of real dice cannot have one",
                          "real_dice_link")
     seed = new_seed() if seed is None else str(seed)
-    rolloff = _roll_off(len(seats), source or SeededDice(seed))
+    rolloff = roll_off(len(seats), source or SeededDice(seed))
     return GameState(
         preset=preset, seed=seed, players=seats, rolloff=rolloff,
-        first=roll_off_winner(rolloff), cards=tuple(Card() for _ in seats), real_dice=real_dice,
+        first=roll_off_winner(rolloff), cards=tuple(Card(game=game) for _ in seats), real_dice=real_dice,
         # A real-dice game is coached from the start (that is its point), so it is assisted.
-        assisted=real_dice,
+        assisted=real_dice, game=game,
     )
+
+
+def new_game_in(
+    ruleset: str,
+    players: Sequence[Player | str],
+    seed: str | None = None,
+    real_dice: bool = False,
+    default_name: Callable[[int], str] | None = None,
+) -> GameState:
+    """:func:`new_game` of a rule set (:mod:`game.core.rulesets`: a Yahtzee preset, or "yatzy").
+
+    >>> new_game_in("yatzy", ["Ann"], seed="s").game.key, new_game_in("free_choice", ["Ann"], seed="s").preset
+    ('yatzy', 'free_choice')
+    """
+    try:
+        game, preset = rules_of(ruleset)
+    except KeyError:
+        raise SetupError(f"unknown rules {ruleset!r}; choose one of {', '.join(RULESETS)}", "unknown_preset") from None
+    return new_game(players, preset, seed, real_dice=real_dice, default_name=default_name, game=game)

@@ -38,11 +38,11 @@ from __future__ import annotations
 import binascii
 from dataclasses import dataclass
 
-from game.core import rules
 from game.core.card import Roll
 from game.core.errors import IllegalAction, SetupError
 from game.core.players import MAX_PLAYERS, PLAYER_KINDS, Player, is_level
-from game.core.state import ROLLS_PER_TURN, TURNS, GameState, new_game
+from game.core.rulesets import RULESETS, rules_of
+from game.core.state import ROLLS_PER_TURN, GameState, new_game_in
 
 #: The format this code writes and reads (a newer one is refused with a clear message).
 FORMAT = 1
@@ -153,7 +153,7 @@ def to_link(state: GameState) -> GameLink:
     if state.real_dice:
         raise ValueError("a game of real dice cannot travel by link: its dice are not the seed's")
     players = tuple(p if p.is_computer else Player(p.name) for p in state.players)
-    return GameLink(state.preset, state.seed, players, turns_of(state))
+    return GameLink(state.ruleset, state.seed, players, turns_of(state))
 
 
 def encode(state: GameState) -> str:
@@ -161,13 +161,14 @@ def encode(state: GameState) -> str:
     import base64  # here, not at the top: start-up time in the browser (docs/performance.md)
 
     link = to_link(state)
-    out = bytearray([rules.PRESETS.index(link.preset)]) + _text(link.seed, 2) + bytes([len(link.players)])
+    boxes = rules_of(link.preset)[0].names
+    out = bytearray([RULESETS.index(link.preset)]) + _text(link.seed, 2) + bytes([len(link.players)])
     for player in link.players:
         out += bytes([PLAYER_KINDS.index(player.kind)]) + _text(player.name)
     out.append(len(link.turns))
     for turn in link.turns:
         holds = [*turn.holds, (False,) * 5, (False,) * 5][:2]
-        word = len(turn.holds) << 14 | _mask(holds[0]) << 9 | _mask(holds[1]) << 4 | rules.BOXES.index(turn.box)
+        word = len(turn.holds) << 14 | _mask(holds[0]) << 9 | _mask(holds[1]) << 4 | boxes.index(turn.box)
         out += word.to_bytes(2, "big")
     out += binascii.crc32(out).to_bytes(_CHECKSUM, "big")
     return f"{FORMAT}.{base64.urlsafe_b64encode(bytes(out)).decode('ascii').rstrip('=')}"
@@ -218,19 +219,20 @@ def decode(text: str) -> GameLink:
     if len(data) <= _CHECKSUM or binascii.crc32(body).to_bytes(_CHECKSUM, "big") != check:
         raise LinkDamaged()
     read = _Reader(body)
-    preset = rules.PRESETS[read.byte(len(rules.PRESETS))]
+    preset = RULESETS[read.byte(len(RULESETS))]  # Yahtzee's presets first: links from before Yatzy read
+    game = rules_of(preset)[0]
     seed = read.text(2)
     seats = read.byte(MAX_PLAYERS + 1)
     kinds_names = [(PLAYER_KINDS[read.byte(len(PLAYER_KINDS))], read.text()) for _ in range(seats)]
     players = tuple(Player(name, kind if is_level(kind) else "human") for kind, name in kinds_names)
     turns = []
-    for _ in range(read.byte(TURNS * seats + 1)):
+    for _ in range(read.byte(game.turns * seats + 1)):
         word = read.byte(256) << 8 | read.byte(256)
         rolls, box = (word >> 14) + 1, word & 0xF
-        if rolls > ROLLS_PER_TURN or box >= len(rules.BOXES):
+        if rolls > ROLLS_PER_TURN or box >= game.turns:
             raise LinkDamaged()
         holds = (_unmask(word >> 9 & 0x1F), _unmask(word >> 4 & 0x1F))[:rolls - 1]
-        turns.append(Turn(holds, rules.BOXES[box]))
+        turns.append(Turn(holds, game.names[box]))
     if read.at != len(body) or not seats or not seed:
         raise LinkDamaged()
     return GameLink(preset, seed, players, tuple(turns))
@@ -255,7 +257,7 @@ def replay_steps(link: GameLink, since: int) -> tuple[GameState, ...]:
     [(1, 0), (1, 1), (1, 2), (2, 0)]
     """
     try:
-        state = new_game(link.players, link.preset, link.seed)
+        state = new_game_in(link.preset, link.players, link.seed)
         if [p.name for p in state.players] != [p.name for p in link.players]:
             raise LinkDamaged()  # a name the game would not keep as it is (too long, blank)
         steps = [state]

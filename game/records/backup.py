@@ -30,7 +30,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
-from game.core import rules, save
+from game.core import save
+from game.core.rulesets import RULESETS
 from game.core.turn_link import TurnLinkError, replay
 from game.records.daily_results import TEN_KEY, TEN_VERSION, TenRecord, ten_from_record, ten_to_record
 from game.records.device import Records
@@ -142,7 +143,7 @@ def backup_text(records: Records, created: str) -> str:
         kept[SETTINGS_KEY] = settings_to_record(records.settings.read())
     if (current := records.slot.read()) is not None:
         kept[GAME_KEY] = saved_game_to_record(current)
-    for preset in rules.PRESETS:
+    for preset in RULESETS:
         for assisted in (False, True):
             if (stats := records.stats.read(preset, assisted=assisted)).games:
                 kept[stats_key(preset, assisted)] = stats_to_record(stats)

@@ -24,6 +24,7 @@ from datetime import date
 from typing import Any, TypeAlias
 
 from game.core import rules
+from game.core.rulesets import RULESETS
 
 #: The longest id a record may carry (a game's, a score entry's, a tab token).
 MAX_ID_LENGTH = 64
@@ -101,7 +102,7 @@ def read_bool(obj: Mapping[str, Any], key: str) -> bool:
 
 def read_preset(obj: Mapping[str, Any]) -> str:
     preset = read_str(obj, "preset")
-    if preset not in rules.PRESETS:
+    if preset not in RULESETS:  # a Yahtzee preset, or another game's key ("yatzy")
         raise ValueError(f"unknown preset {preset!r}")
     return preset
 

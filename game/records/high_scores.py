@@ -23,6 +23,7 @@ from typing import Any
 from game.core import rules
 from game.core.names import clean_name
 from game.core.players import MAX_PLAYERS
+from game.core.rulesets import check_ruleset
 from game.records.fields import (
     MAX_STAMP,
     Migrations,
@@ -178,7 +179,7 @@ class HighScores:
         """
         if not is_score(score) or type(players) is not int or not 1 <= players <= MAX_PLAYERS:
             raise ValueError(f"not a final score: {score!r} with {players!r} players")
-        rules.check_preset(preset)
+        check_ruleset(preset)
         if not self.qualifies(score):
             return None
         now = self._store.now()

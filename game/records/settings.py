@@ -12,7 +12,7 @@ store's usual write: a full store keeps the previous settings and says so once.
 >>> from game.records.safe_store import SafeStore
 >>> store = SafeStore(MemoryStore({SETTINGS_KEY: '{"version": 1, "theme": "purple", "sound": false}'}))
 >>> SavedSettings(store).read()
-Settings(theme='system', sound=False, vibration=True, animation=True, language='')
+Settings(theme='system', sound=False, vibration=True, animation=True, language='', game='')
 >>> SavedSettings(store).write(Settings(theme="dark")), SavedSettings(store).read().theme, store.notices
 (True, 'dark', ())
 """
@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Literal, get_args
 
+from game.core.games import GAMES
 from game.core.language import LANGUAGES
 from game.records.safe_store import SafeStore
 
@@ -40,13 +41,15 @@ class Settings:
     """How the page looks and feels: ``theme`` ("system" follows ``prefers-color-scheme``),
     the dice ``sound``, a ``vibration`` on roll and score, the dice ``animation``, and the
     ``language`` chosen in Settings (a code of ``game.core.language.LANGUAGES``; "" follows
-    the browser's languages)."""
+    the browser's languages), and the ``game`` last chosen in New game (a key of
+    ``game.core.games.GAMES``; "" until then: the browser's language picks it)."""
 
     theme: Theme = "system"
     sound: bool = True
     vibration: bool = True
     animation: bool = True
     language: str = ""
+    game: str = ""
 
 
 #: Every field of :class:`Settings`, in order.
@@ -56,6 +59,8 @@ SETTING_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Settings))
 def _valid(name: str, value: object) -> bool:
     if name == "language":  # an exact code, not a str subclass or a number equal to one
         return type(value) is str and (value == "" or value in LANGUAGES)
+    if name == "game":
+        return type(value) is str and (value == "" or value in GAMES)
     return value in THEMES if name == "theme" else isinstance(value, bool)  # "dark" in THEMES: exact str
 
 
@@ -73,8 +78,9 @@ def settings_from_record(data: Mapping[str, Any]) -> Settings:
     """
     # A backup made before languages has none, and one from a version that speaks a language
     # this one does not names it: both follow the browser here.
-    language = data.get("language", "")
-    data = {**data, "language": language if _valid("language", language) else ""}
+    language, game = data.get("language", ""), data.get("game", "")
+    data = {**data, "language": language if _valid("language", language) else "",
+            "game": game if _valid("game", game) else ""}
     for name in SETTING_NAMES:
         if not _valid(name, data.get(name)):
             raise ValueError(f"{name} is not one of the settings' values")
@@ -85,7 +91,7 @@ def settings_from_text(raw: str | None) -> Settings:
     """The stored text read leniently, each field on its own: what this device uses.
 
     >>> settings_from_text('{"theme": "light", "animation": "no"}')
-    Settings(theme='light', sound=True, vibration=True, animation=True, language='')
+    Settings(theme='light', sound=True, vibration=True, animation=True, language='', game='')
     >>> settings_from_text("{not json") == settings_from_text('["dark"]') == settings_from_text(None) == Settings()
     True
     """

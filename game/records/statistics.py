@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core import rules
+from game.core.rulesets import RULESETS, check_ruleset
 from game.records.fields import decode_record, read_bool, read_int, read_preset
 from game.records.safe_store import Record, SafeStore
 
@@ -34,7 +35,7 @@ def stats_key(preset: str, assisted: bool) -> str:
 
 
 #: Every statistics key there can be.
-STATS_KEYS = frozenset(stats_key(preset, assisted) for preset in rules.PRESETS for assisted in (False, True))
+STATS_KEYS = frozenset(stats_key(preset, assisted) for preset in RULESETS for assisted in (False, True))
 
 
 @dataclass(frozen=True)
@@ -159,7 +160,7 @@ class StatsRecords:
 
     def read(self, preset: str, *, assisted: bool = False) -> Stats:
         """The statistics of ``preset`` (assisted games or not), zero if none are kept."""
-        rules.check_preset(preset)
+        check_ruleset(preset)
         assisted = bool(assisted)  # the flag is part of a key: 1 and True must be one record
         key = stats_key(preset, assisted)
 
@@ -177,7 +178,7 @@ class StatsRecords:
         The stored counters are re-read just before the write, so a game counted in
         another tab meanwhile is kept. Raises ``ValueError`` only for impossible arguments.
         """
-        rules.check_preset(preset)
+        check_ruleset(preset)
         assisted = bool(assisted)
         pending = self._pending.setdefault((preset, assisted), [])
         pending.append(GameResult(score, yahtzees, upper_bonus))
@@ -193,7 +194,7 @@ class StatsRecords:
         """
         if confirmed is not True:
             return False
-        for name in rules.PRESETS if preset is None else (rules.check_preset(preset),):
+        for name in RULESETS if preset is None else (check_ruleset(preset),):
             for assisted in (False, True):
                 self._pending.pop((name, assisted), None)
                 self._store.remove(stats_key(name, assisted))  # the player chose to discard them

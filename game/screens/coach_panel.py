@@ -25,10 +25,10 @@ def coach_html(enabled: bool, advice: Advice | None, show_values: bool, loading:
     best = advice.best
     # Translators: the coach's best move, in bold, then how sure it is ("clear", "close"...).
     said = escape(_("Coach: %(move)s (%(confidence)s)")) % {
-        "move": f"<strong>{escape(choice_words(best))}</strong>",
+        "move": f"<strong>{escape(choice_words(best, advice.game))}</strong>",
         "confidence": f'<span class="confidence">{escape(confidence_words(advice.confidence))}</span>'}
     line = (f'<p class="coach-line" data-confidence="{advice.confidence}">{said}</p>'
-            f'<p class="coach-reason" data-coach-reason>{escape(reason_words(advice.reason))}</p>'
+            f'<p class="coach-reason" data-coach-reason>{escape(reason_words(advice.reason, advice.game))}</p>'
             + aim_html(advice))
     shown = _("Hide the value of every choice") if show_values else _("Show the value of every choice")
     toggle = (f'<button type="button" id="coach-values" aria-expanded="{"true" if show_values else "false"}">'
@@ -38,7 +38,7 @@ def coach_html(enabled: bool, advice: Advice | None, show_values: bool, loading:
     best_word = escape(pgettext("loss", "best"))
     aim = advice.aim
     rows = "".join(
-        f'<tr data-option="{i}" class="{"best" if i == 0 else ""}"><td>{escape(choice_words(o))}</td>'
+        f'<tr data-option="{i}" class="{"best" if i == 0 else ""}"><td>{escape(choice_words(o, advice.game))}</td>'
         f'<td data-value="{o.value:.4f}">{decimal(o.value, 2)}</td><td data-loss="{o.loss:.4f}">'
         f'{best_word if o.loss == 0 else "−" + decimal(o.loss, 2)}</td>'
         + (f'<td data-chance="{aim.chance_of(o):.4f}">{percent(aim.chance_of(o), 1)}</td>' if aim else "")
@@ -82,8 +82,8 @@ def aim_html(advice: Advice) -> str:
     # goal's best is another option a hair ahead (under SAME_CHANCE: not worth a word).
     values = {"score": aim.beat, "chance": percent(best.chance if differs else aim.chance_of(average), 1)}
     if differs:
-        values |= {"move": f"<strong>{escape(choice_words(best.option))}</strong>",
-                   "other": percent(aim.chance_of(average), 1), "average": escape(choice_words(average))}
+        values |= {"move": f"<strong>{escape(choice_words(best.option, advice.game))}</strong>",
+                   "other": percent(aim.chance_of(average), 1), "average": escape(choice_words(average, advice.game))}
         # Translators: the coach in a game of several; e.g. "To win: Hold 6-6-6, roll 2, 18.0% against
         # 9.0%; for the average: Score 25 in Full house." (the chances to win of the two choices)
         if aim.beat is None:

@@ -16,11 +16,11 @@ from collections.abc import Sequence
 from datetime import UTC, date, datetime
 from typing import Any
 
-from game.core import rules
 from game.core.card import Score
-from game.core.labels import box_label, preset_label
+from game.core.games import GAMES, YAHTZEE
 from game.core.language import _, list_separator, ngettext, pgettext
 from game.core.numbers import long_date, short_date
+from game.core.rulesets import RULESETS, ruleset_label, ruleset_of
 from game.core.state import GameState
 from game.core.turn_link import TurnLinkError, replay
 from game.records.friends_games import FriendsGame
@@ -35,15 +35,16 @@ def describe(game: SavedGame) -> str:
         data: Any = json.loads(game.text or "")
         names = list_separator().join(str(p["name"]) for p in data["players"])
         round_ = int(data["turn"]) // max(1, len(data["players"])) + 1
-        preset = str(data.get("preset"))
-        rules_name = preset_label(preset) if preset in rules.PRESETS else _("unknown rules")
+        played = GAMES[str(data.get("game", YAHTZEE.key))]  # saves from before Yatzy name no game
+        ruleset = ruleset_of(played, str(data.get("preset")))
+        rules_name = ruleset_label(ruleset) if ruleset in RULESETS else _("unknown rules")
     except (ValueError, KeyError, TypeError):
         return _("A game that cannot be read")
-    values = {"names": names, "round": min(round_, len(rules.BOXES)), "rules": rules_name}
+    values = {"names": names, "round": min(round_, played.turns), "rounds": played.turns, "rules": rules_name}
     if game.challenge is None:
-        return _("%(names)s · round %(round)d of 13 · %(rules)s") % values
+        return _("%(names)s · round %(round)d of %(rounds)d · %(rules)s") % values
     values |= {"name": game.challenge.name, "score": game.challenge.beat}
-    return _("%(names)s · round %(round)d of 13 · %(rules)s · %(name)s's %(score)d to beat") % values
+    return _("%(names)s · round %(round)d of %(rounds)d · %(rules)s · %(name)s's %(score)d to beat") % values
 
 
 def set_aside_html(games: Sequence[SavedGame]) -> str:
@@ -113,7 +114,7 @@ def _last_move(state: GameState) -> str:
     if last is None:
         return _("no box scored yet")
     return _("%(name)s scored %(points)d in %(box)s") % {
-        "name": state.players[last.seat].name, "points": last.points, "box": box_label(last.box)}
+        "name": state.players[last.seat].name, "points": last.points, "box": state.game.box_label(last.box)}
 
 
 def _finished_on(day: str) -> str:
@@ -127,5 +128,5 @@ def _finished_on(day: str) -> str:
 def finished_options_html(games: Sequence[FinishedGame]) -> str:
     """The review's choice of game: date, rules and scores (our own text only; no names)."""
     return "".join(
-        f'<option value="{escape(g.id)}">{escape(_finished_on(g.finished))} · {escape(preset_label(g.preset))}'
+        f'<option value="{escape(g.id)}">{escape(_finished_on(g.finished))} · {escape(ruleset_label(g.preset))}'
         f" · {' / '.join(map(str, g.scores))}</option>" for g in games)

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.core.labels import preset_label
 from game.core.language import _, ngettext, npgettext, pgettext
 from game.core.numbers import decimal
+from game.core.rulesets import ruleset_label
 from game.records.statistics import BIN_WIDTH, Stats, bin_start
 from game.screens.markup import escape
 
@@ -51,7 +51,7 @@ def histogram_svg(stats: Stats, title: str | None = None, perfect: ScoreDistribu
     played games and a dashed outline shows ``stats.games`` times each bin's share.
     """
     if title is None:
-        values = {"rules": preset_label(stats.preset)}
+        values = {"rules": ruleset_label(stats.preset)}
         title = (_("Final scores: %(rules)s (assisted)") if stats.assisted else _("Final scores: %(rules)s")) % values
     if not stats.histogram:
         return empty_svg(title)

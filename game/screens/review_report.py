@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from game.core.games import YAHTZEE, Game
 from game.core.language import _, ngettext, pgettext
 from game.core.numbers import decimal, percent
 from game.screens.charts import review_svg
@@ -40,12 +41,12 @@ def _html(message: str, **markup: object) -> str:
     return escape(message) % markup
 
 
-def _row(d: Decision) -> str:
+def _row(d: Decision, game: Game) -> str:
     mark = ' class="loss"' if d.loss else ""
     # Translators: in the review's table, the Optimal column when the player's choice was the best.
-    optimal = pgettext("review table", "✓ same") if not d.loss else choice_words(d.best)
+    optimal = pgettext("review table", "✓ same") if not d.loss else choice_words(d.best, game)
     dice, chosen, best, reason = (unbroken_faces(escape(text)) for text in (
-        dice_words(d.dice), choice_words(d), optimal, reason_words(d.reason)))
+        dice_words(d.dice), choice_words(d, game), optimal, reason_words(d.reason, game)))
     return (f'<tr{mark} data-decision="{d.number}" data-loss="{d.loss:.6f}"><td>{d.turn}</td><td>{d.roll}</td>'
             f"<td>{dice}</td><td>{chosen}</td>"
             f"<td>{best}</td><td>{escape(decimal(d.loss, 2) if d.loss else decimal(0))}</td>"
@@ -86,27 +87,27 @@ def _summary(review: Review) -> str:
     return f'<p class="review-summary">{said} <small>{_html(note, limit=escape(decimal(0.2, 1)))}</small></p>'
 
 
-def _costly(d: Decision) -> str:
+def _costly(d: Decision, game: Game) -> str:
     """One of the costliest decisions: when, what the player did, the best, the loss, why."""
     # Translators: one of the review's costliest decisions; the dice as digits ("5-5-2-3-1"), then
     # what the player chose and the coach's best choice ("Score 25 in Chance", "Hold 6-6, roll 3").
     sentence = _("Turn %(turn)d, roll %(roll)d (%(dice)s): %(choice)s — best was %(best)s; lost %(loss)s")
-    said = _html(sentence, turn=d.turn, roll=d.roll, dice=dice_words(d.dice), choice=escape(choice_words(d)),
-                 best=escape(choice_words(d.best)), loss=f"<strong>{escape(decimal(d.loss, 2))}</strong>")
+    said = _html(sentence, turn=d.turn, roll=d.roll, dice=dice_words(d.dice), choice=escape(choice_words(d, game)),
+                 best=escape(choice_words(d.best, game)), loss=f"<strong>{escape(decimal(d.loss, 2))}</strong>")
     return (f'<li data-decision="{d.number}">{said}'
-            f'<p class="coach-reason" data-coach-reason>{escape(reason_words(d.reason))}</p></li>')
+            f'<p class="coach-reason" data-coach-reason>{escape(reason_words(d.reason, game))}</p></li>')
 
 
 def review_html(review: Review) -> str:
     """The whole review: the summary, the costliest decisions, the chart and every decision."""
     if review.costliest:
-        items = "".join(_costly(d) for d in review.costliest)
+        items = "".join(_costly(d, review.game) for d in review.costliest)
         heading = escape(_("Costliest decisions"))
         costliest = f'<h3>{heading}</h3><ol class="costliest">{items}</ol>'
     else:
         flawless = escape(_("Every decision matched optimal play."))
         costliest = f'<p class="flawless">{flawless}</p>'
-    rows = "".join(_row(d) for d in review.decisions)
+    rows = "".join(_row(d, review.game) for d in review.decisions)
     table = f'<table class="decisions">{_head()}<tbody>{rows}</tbody></table>'
     chart = review_svg(review, _("Expected final score"))
     every = escape(_("Every decision"))
@@ -114,7 +115,7 @@ def review_html(review: Review) -> str:
             f"<details><summary>{every}</summary>{table}</details>")
 
 
-def parting_html(partings: Sequence[Parting], beat: int | None = None) -> str:
+def parting_html(partings: Sequence[Parting], beat: int | None = None, game: Game = YAHTZEE) -> str:
     """The decisions where the best choice for the goal was another than the best for the
     average, each with its chance and that of what the player did. The goal: to win a game
     of several, or with ``beat`` (a challenge's score, alone), to beat it."""
@@ -125,11 +126,11 @@ def parting_html(partings: Sequence[Parting], beat: int | None = None) -> str:
                       _("Every best choice for the average was also the best chance to beat %(score)d.")
                       % {"score": beat})
         return f'<section class="review-to-win">{heading}<p>{said}</p></section>'
-    items = "".join(_parting(p, beat) for p in partings)
+    items = "".join(_parting(p, beat, game) for p in partings)
     return f'<section class="review-to-win">{heading}<ol class="parting">{items}</ol></section>'
 
 
-def _parting(p: Parting, beat: int | None) -> str:
+def _parting(p: Parting, beat: int | None, game: Game) -> str:
     d = p.decision
     if beat is None:
         # Translators: the review, in a game of several; each choice has its chance to win in brackets,
@@ -144,8 +145,8 @@ def _parting(p: Parting, beat: int | None) -> str:
         sentence = _("Turn %(turn)d, roll %(roll)d (%(dice)s): to beat %(score)d, %(to_win)s (%(chance)s); "
                      "for the average, %(average)s (%(average_chance)s); you: %(choice)s (%(chosen)s)")
     said = _html(sentence, turn=d.turn, roll=d.roll, dice=dice_words(d.dice), score=beat,
-                 to_win=f"<strong>{escape(choice_words(p.to_win.option))}</strong>",
-                 chance=escape(percent(p.to_win.chance, 1)), average=escape(choice_words(d.best)),
-                 average_chance=escape(percent(p.average, 1)), choice=escape(choice_words(d)),
+                 to_win=f"<strong>{escape(choice_words(p.to_win.option, game))}</strong>",
+                 chance=escape(percent(p.to_win.chance, 1)), average=escape(choice_words(d.best, game)),
+                 average_chance=escape(percent(p.average, 1)), choice=escape(choice_words(d, game)),
                  chosen=escape(percent(p.chosen, 1)) if p.chosen is not None else "–")
     return f'<li data-decision="{d.number}" data-win-chance="{p.to_win.chance:.4f}">{said}</li>'

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from game.core.labels import preset_label
 from game.core.language import _
 from game.core.numbers import short_date
+from game.core.rulesets import ruleset_label
 from game.records.high_scores import ScoreEntry
 from game.screens.markup import escape, name_slot
 
@@ -23,7 +23,7 @@ def high_scores_html(entries: Sequence[ScoreEntry], highlight: Collection[str] =
     rows = []
     for rank, entry in enumerate(entries):
         mark = ' class="just-made" aria-current="true"' if entry.id in highlight else ""
-        rules_name = preset_label(entry.preset)
+        rules_name = ruleset_label(entry.preset)
         shown = _("%(rules)s · assisted") % {"rules": rules_name} if entry.assisted else rules_name
         rows.append(
             f'<tr{mark} data-entry="{escape(entry.id)}"><td>{rank + 1}</td><td>{name_slot(rank)}</td>'

@@ -1,8 +1,8 @@
 """The paper pad: the upper and the lower section as two tables side by side, one column per player.
 
 The layout follows the printed score sheet (seed 002): the upper section ends with its
-total, the 35-point bonus line and the upper total; the lower section with the Yahtzee
-bonus check marks, the lower total and the grand total. Two tables instead of one long
+total, the bonus line and the upper total; the lower section with the Yahtzee bonus check
+marks (in a game that has them: not Yatzy), the lower total and the grand total. Two tables instead of one long
 one so that a phone shows the whole card beside the dice (docs/board.md). Each player's
 name heads a column as a button that opens that player's card alone, with the full labels
 (:func:`player_card_html`): on a narrow screen the other players' columns are compact.
@@ -21,7 +21,7 @@ from functools import lru_cache
 from game.core import numbers, rules
 from game.core.card import Card
 from game.core.joker import Closed
-from game.core.labels import N_, box_label
+from game.core.labels import N_
 from game.core.language import _, ngettext, pgettext
 from game.core.state import GameState
 from game.screens.board import person_to_move
@@ -64,7 +64,7 @@ def _box_cell(state: GameState, seat: int, box: str, options: dict[str, int | Cl
         return f'<td class="filled{current}" data-seat="{seat}" data-points="{filled[box]}">{filled[box]}</td>'
     if not current:
         return f'<td class="open" data-seat="{seat}"></td>'
-    label = box_label(box)  # a catalog look-up: only for an open box of the player to move
+    label = state.game.box_label(box)  # a catalog look-up: only for an open box of the player to move
     if state.dice is None:
         name = escape(_("%(box)s: roll first") % {"box": label})
         return (f'<td class="open current" data-seat="{seat}"><button type="button" class="box" '
@@ -93,8 +93,10 @@ def _summary_row(name: str, label: str, short: str, cells: Sequence[tuple[str, s
     return f'<tr class="total total-{name}"{tip}><th scope="row">{_label(label, short)}</th>{tds}</tr>'
 
 
-def _total_row(sums: Sequence[rules.Totals], current: int | None, total: Total) -> str:
+def _total_row(sums: Sequence[rules.Totals], current: int | None, total: Total, bonus_words: str) -> str:
+    """``bonus_words``: the game's upper bonus line (its threshold and points)."""
     key, label, short, value_of = total
+    label = bonus_words if key == "upper_bonus" else label
     cells = [(f'data-total="{key}" data-value="{value}"', str(value)) for value in map(value_of, sums)]
     return _summary_row(key.replace("_", "-"), *_total_label(label, short), cells, current)
 
@@ -147,10 +149,11 @@ def _section(state: GameState, part: str, boxes: Sequence[str], options: dict[st
         _("Lower section"), pgettext("section, short", "Lower"))
     rows = [f'<table class="pad-section {part}" data-players="{len(state.players)}">',
             _head(state, title, short, contract=part == "upper", card_buttons=card_buttons), "<tbody>"]
+    game = state.game
     for box in boxes:
         cells = "".join(_box_cell(state, seat, box, options, hint, filled, mark) for seat, filled, mark in columns)
         rows.append(f'<tr data-row="{box}"><th scope="row">'
-                    f"{_label(box_label(box), box_label(box, short=True))}</th>{cells}</tr>")
+                    f"{_label(game.box_label(box), game.box_label(box, short=True))}</th>{cells}</tr>")
     rows.append(tail)
     rows.append("</tbody></table>")
     return "".join(rows)
@@ -183,15 +186,16 @@ def scorecard_html(state: GameState, hint: str | None = None, chances: Sequence[
     """Both sections of the pad, every player's column, the current player's marked;
     ``chances``: each player's chance to win, in a row under the grand totals; without
     ``card_buttons`` the names open no card (see :func:`_head`)."""
-    cards, current, options = state.cards, state.current_seat, state.box_options()
+    cards, current, options, game = state.cards, state.current_seat, state.box_options(), state.game
     sums = [card.totals for card in cards]
-    upper_tail = "".join(_total_row(sums, current, total) for total in UPPER_TOTALS)
-    lower_tail = _bonus_row(cards, current) + "".join(_total_row(sums, current, total) for total in LOWER_TOTALS)
+    upper_tail = "".join(_total_row(sums, current, total, game.bonus_words) for total in UPPER_TOTALS)
+    checks = _bonus_row(cards, current) if game.five_alike_extra else ""
+    lower_tail = checks + "".join(_total_row(sums, current, total, game.bonus_words) for total in LOWER_TOTALS)
     if chances is not None:
         lower_tail += _chances_row(chances, current)
     columns = [(seat, card.filled, " current" if seat == current else "") for seat, card in enumerate(cards)]
-    return (_section(state, "upper", rules.UPPER_BOXES, options, upper_tail, hint, card_buttons, columns)
-            + _section(state, "lower", rules.LOWER_BOXES, options, lower_tail, hint, card_buttons, columns))
+    return (_section(state, "upper", game.upper_names, options, upper_tail, hint, card_buttons, columns)
+            + _section(state, "lower", game.lower_names, options, lower_tail, hint, card_buttons, columns))
 
 
 def _card_total(label: str, value: str) -> str:
@@ -205,16 +209,19 @@ def player_card_html(state: GameState, seat: int) -> str:
     >>> player_card_html(new_game(["Ann"], seed="s"), 0).count("<tr")
     19
     """
-    card = state.cards[seat]
+    card, game = state.cards[seat], state.game
     sums, filled = card.totals, card.filled
     rows = []
-    for box in rules.BOXES:
+    for box in game.names:
         points = filled.get(box)
-        rows.append(f'<tr><th scope="row">{escape(box_label(box))}</th>'
+        rows.append(f'<tr><th scope="row">{escape(game.box_label(box))}</th>'
                     f'<td>{"" if points is None else points}</td></tr>')
-        if box == rules.UPPER_BOXES[-1]:
-            rows += [_card_total(pgettext("total", label), str(value(sums))) for _key, label, _s, value in UPPER_TOTALS]
-    checks = f'{"✓" * card.yahtzee_bonuses} {100 * card.yahtzee_bonuses}'
-    rows.append(_card_total(pgettext("total", "Yahtzee bonus"), checks))
+        if box == game.upper_names[-1]:
+            labels = [(game.bonus_words if key == "upper_bonus" else label, value)
+                      for key, label, _s, value in UPPER_TOTALS]
+            rows += [_card_total(pgettext("total", label), str(value(sums))) for label, value in labels]
+    if game.five_alike_extra:
+        checks = f'{"✓" * card.yahtzee_bonuses} {100 * card.yahtzee_bonuses}'
+        rows.append(_card_total(pgettext("total", "Yahtzee bonus"), checks))
     rows += [_card_total(pgettext("total", label), str(value(sums))) for _key, label, _s, value in LOWER_TOTALS]
     return f'<table class="player-card">{"".join(rows)}</table>'

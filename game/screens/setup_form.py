@@ -1,4 +1,4 @@
-"""The New game dialog's fields: one row per seat (name and kind) and the Joker presets.
+"""The New game dialog's fields: the game, one row per seat (name and kind) and Yahtzee's Joker presets.
 
 Our own text only: the names typed in are read back as values, never written here.
 
@@ -13,10 +13,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.core import rules
-from game.core.labels import preset_help, preset_label
+from game.core.games import GAMES
+from game.core.labels import preset_help
 from game.core.language import _
 from game.core.names import NAME_LENGTH
 from game.core.players import MAX_PLAYERS, PlayerKind, level_name
+from game.core.rulesets import ruleset_label
 from game.screens.markup import escape
 from game.strategy import LEVEL_MEANS
 
@@ -34,11 +36,26 @@ def kind_label(kind: PlayerKind) -> str:
                                                             "mean": round(LEVEL_MEANS[kind])}
 
 
+def game_options_html(selected: str) -> str:
+    """One radio button per game, with its one-line description.
+
+    >>> html = game_options_html("yatzy")
+    >>> html.count('name="game"'), 'value="yatzy" checked' in html
+    (2, True)
+    """
+    return "".join(
+        f'<label class="preset"><input type="radio" name="game" value="{g.key}"'
+        f'{" checked" if g.key == selected else ""}> {escape(g.title_words())}'
+        f"<small>{escape(g.blurb_words())}</small></label>"
+        for g in GAMES.values()
+    )
+
+
 def preset_options_html(selected: str) -> str:
     """One radio button per preset, with its one-line explanation."""
     return "".join(
         f'<label class="preset"><input type="radio" name="preset" value="{p}"'
-        f'{" checked" if p == selected else ""}> {escape(preset_label(p))}'
+        f'{" checked" if p == selected else ""}> {escape(ruleset_label(p))}'
         f"<small>{escape(preset_help(p))}</small></label>"
         for p in rules.PRESETS
     )

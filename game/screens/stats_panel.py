@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.core import rules
-from game.core.labels import preset_label
 from game.core.language import _
 from game.core.numbers import decimal, percent
+from game.core.rulesets import RULESETS, ruleset_label
 from game.records.statistics import Stats
 from game.screens.markup import escape
 
@@ -16,12 +15,12 @@ if TYPE_CHECKING:
 
 
 def preset_options_html() -> str:
-    """The preset choice of the Statistics dialog (our own labels only).
+    """The rules choice of the Statistics dialog: Yahtzee's presets, then Yatzy (our own labels only).
 
     >>> preset_options_html().count("<option")
-    4
+    5
     """
-    return "".join(f'<option value="{p}">{escape(preset_label(p))}</option>' for p in rules.PRESETS)
+    return "".join(f'<option value="{p}">{escape(ruleset_label(p))}</option>' for p in RULESETS)
 
 
 def stats_html(stats: Stats, perfect: ScoreDistribution | None = None) -> str:

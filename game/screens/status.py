@@ -60,7 +60,7 @@ def status_html(state: GameState, turn_link: str | None = None, catching_up: boo
     who = "" if kind == "human" else " <small>" + (
         escape(_("(on their own device)")) if kind == "link"
         else _html(_("(computer: %(level)s)"), level=escape(level_name(kind)))) + "</small>"
-    turn = _html(_("Round %(round)d of 13"), round=state.round + 1)
+    turn = _html(_("Round %(round)d of %(rounds)d"), round=state.round + 1, rounds=state.game.turns)
     if catching_up:  # named: who made the move on the board (a box scored passes the turn)
         mover = state.moves[-1].seat if state.moves else seat
         whose = f'<span class="whose">{name_slot(mover)}</span>'

@@ -22,8 +22,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.core.labels import N_, preset_label
+from game.core.labels import N_
 from game.core.language import _, list_separator, ngettext, pgettext
+from game.core.rulesets import ruleset_label
 from game.records.safe_store import Notice, Record
 
 if TYPE_CHECKING:  # game.records.backup is loaded on first use only (docs/performance.md)
@@ -112,7 +113,7 @@ def notice_words(notice: Notice) -> str:
         return _("This browser does not let the game keep data, so high scores, statistics and the game in "
                  "progress will be lost when the page closes.")
     assert notice.record is not None, "a full store or unreadable data names its record"
-    values = {"rules": preset_label(notice.preset or "")}
+    values = {"rules": ruleset_label(notice.preset or "")}
     if notice.code == "full":
         return _sentences(pgettext("storage full", FULL[notice.record]) % values,
                           _("Play goes on, and nothing saved before was lost."))

@@ -14,6 +14,7 @@ import contextlib
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
+from game.core import rules
 from game.core.state import GameState
 from game.session import words
 from game.session.ports import LoadSpread, LoadTable, Spawn
@@ -24,6 +25,10 @@ if TYPE_CHECKING:
     from game.strategy.tables import Table
     from game.strategy.to_win import Goal
     from game.strategy.win_chances import Forecast
+
+#: The rule sets that have a spread table (win chances, playing to win): Yahtzee's presets.
+#: Yatzy's is not built yet; without it a game of Yatzy has its coach but no win chances.
+WITH_SPREAD = frozenset(rules.PRESETS)
 
 #: The cards a win chance depends on: each player's filled boxes.
 Cards = tuple[tuple[tuple[str, int], ...], ...]
@@ -45,7 +50,7 @@ class Coach:
         self.tables: dict[str, Table] = {}
         self._loading: asyncio.Future[None] | None = None
         self._fetching: dict[str, asyncio.Future[Table]] = {}  # tables on their way
-        self._no_chances: set[str] = set()  # presets whose win chances could not be had
+        self._no_chances: set[str] = set()  # presets whose win chances could not be had (or have none)
 
     def switch_hints(self) -> str:
         """Hints on or off; the words that say which (showing them marks the game assisted)."""
@@ -68,17 +73,17 @@ class Coach:
         the options ranked for it too (the spread table's loading starts here for ``best``)."""
         if not self.wanted(state):
             return None
-        table = self.tables.get(state.preset)
+        table = self.tables.get(state.ruleset)
         if table is None:
-            self._load_in_background(state.preset)
+            self._load_in_background(state.ruleset)
             return None
         advice = advise(state, table)
         if advice is None or (len(state.players) < 2 and beat is None and best is None):
             return advice
-        spread = self.spreads.get(state.preset)
+        spread = self.spreads.get(state.ruleset)
         if spread is None:  # with several players or a friend's score, chances() asks for it too
-            if self.load_spread is not None and state.preset not in self._no_chances:
-                self._load_in_background(state.preset, spread=True)
+            if self.load_spread is not None and state.ruleset in WITH_SPREAD - self._no_chances:
+                self._load_in_background(state.ruleset, spread=True)
             return advice
         if beat is None and best is not None:
             return aim_for(advice, state, table, spread, best, own=True)
@@ -86,7 +91,7 @@ class Coach:
 
     def loading(self, state: GameState) -> bool:
         """Hints wait for the table (the panel says so)."""
-        return self.wanted(state) and state.dice is not None and state.preset not in self.tables
+        return self.wanted(state) and state.dice is not None and state.ruleset not in self.tables
 
     async def table_for(self, preset: str, say: bool = True) -> Table | None:
         """The strategy table of ``preset`` (fetched once), or None if it cannot be had; ``say``:
@@ -108,11 +113,11 @@ class Coach:
         challenge); None in a plain solo game, once the game is over, or while the tables
         are on their way (their loading starts here)."""
         if (state.over or (len(state.players) < 2 and beat is None) or self.load_spread is None
-                or state.preset in self._no_chances):
+                or state.ruleset in self._no_chances or state.ruleset not in WITH_SPREAD):
             return None
-        table, spread = self.tables.get(state.preset), self.spreads.get(state.preset)
+        table, spread = self.tables.get(state.ruleset), self.spreads.get(state.ruleset)
         if table is None or spread is None:
-            self._load_in_background(state.preset, spread=True)
+            self._load_in_background(state.ruleset, spread=True)
             return None
         cards = tuple(tuple(sorted(card.filled.items())) for card in state.cards)
         if self._chances is None or self._chances[:2] != (cards, beat):  # only a box scored changes them
@@ -129,8 +134,8 @@ class Coach:
         seat = state.current_seat
         if seat is None or len(state.players) < 2 or self.load_spread is None:
             return None
-        table = await self.table_for(state.preset, say=False)
-        spread = await self.spread_for(state.preset) if table is not None else None
+        table = await self.table_for(state.ruleset, say=False)
+        spread = await self.spread_for(state.ruleset) if table is not None else None
         if table is None or spread is None:
             return None
         return spread, self._win_goal(table, spread, state)
@@ -160,7 +165,7 @@ class Coach:
 
     async def spread_for(self, preset: str) -> Spread | None:
         """The spread table of ``preset`` (fetched once), or None if it cannot be had."""
-        if preset not in self.spreads and self.load_spread is not None:
+        if preset not in self.spreads and self.load_spread is not None and preset in WITH_SPREAD:
             with contextlib.suppress(Exception):  # network or data: the game goes on, without win chances
                 self.spreads[preset] = await self.load_spread(preset)
         return self.spreads.get(preset)

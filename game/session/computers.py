@@ -103,9 +103,9 @@ class ComputerTurns:
         level = player.kind if table is not None and is_level(player.kind) else "greedy"
         card, rng = state.cards[seat], decision_rng(state)
         if aim is None:
-            move = self.decide(level, state.preset, card.filled, state.dice, state.rolls_left, rng, table)
+            move = self.decide(level, state.ruleset, card.filled, state.dice, state.rolls_left, rng, table)
         else:  # playing to win: the goal, and the card's Yahtzee bonuses, which count towards it
-            move = self.decide(level, state.preset, card.filled, state.dice, state.rolls_left, rng, table,
+            move = self.decide(level, state.ruleset, card.filled, state.dice, state.rolls_left, rng, table,
                                aim[0], aim[1], card.yahtzee_bonuses)
         if isinstance(move, ScoreBox):
             box = move.box
@@ -119,7 +119,7 @@ class ComputerTurns:
         while (player := self.to_move(state := board.state)) is not None and state is not None:
             if not board.sync():  # another tab played on (perhaps this very turn): go on from there
                 continue
-            table = await self.table_for(state.preset) if player.kind != "greedy" else None
+            table = await self.table_for(state.ruleset) if player.kind != "greedy" else None
             # A computer playing to win also needs the spread table and the others' forecasts.
             to_win = (player.kind == "to_win" and table is not None and state.rolls_used > 0
                       and self.goal_for is not None and len(state.players) > 1)

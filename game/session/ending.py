@@ -52,7 +52,7 @@ class Ending:
         self.finished_id = keeper.id
         today = records.store.now().date().isoformat()  # the records' clock: injected in tests
         kept = records.history.add(save.dumps(state), game_id=keeper.id or "", finished=today,
-                                   preset=state.preset, players=[p.name for p in state.players],
+                                   preset=state.ruleset, players=[p.name for p in state.players],
                                    scores=list(state.grand_totals()), assisted=state.assisted, beat=beat)
         # Only a game the history holds may leave the slot; else the finished state stays there.
         if kept:
@@ -65,12 +65,12 @@ class Ending:
         for seat, player in enumerate(state.players):
             if player.is_human:
                 totals = state.cards[seat].totals
-                records.stats.record(totals.grand_total, preset=state.preset, yahtzees=state.yahtzees_rolled(seat),
+                records.stats.record(totals.grand_total, preset=state.ruleset, yahtzees=state.yahtzees_rolled(seat),
                                      upper_bonus=totals.upper_bonus > 0, assisted=state.assisted)
                 results.append((totals.grand_total, seat))
         for score, seat in sorted(results, reverse=True):
             name = state.players[seat].name
-            entry = records.scores.add(name, score, preset=state.preset, players=len(state.players),
+            entry = records.scores.add(name, score, preset=state.ruleset, players=len(state.players),
                                        assisted=state.assisted)
             if entry is not None:
                 self._names.append((entry, name, score))

@@ -23,9 +23,11 @@ from dataclasses import replace
 from game.core import rules, save
 from game.core.dice import new_seed
 from game.core.errors import SetupError
+from game.core.games import GAMES, YAHTZEE
 from game.core.links import Link
 from game.core.players import Player
-from game.core.state import GameState, new_game
+from game.core.rulesets import ruleset_of
+from game.core.state import GameState, new_game_in
 from game.core.turn_link import game_id, to_link
 from game.records.game_slot import Challenge, SavedGame
 from game.session import words
@@ -51,16 +53,17 @@ class GameSwitcher:
         self.keeper = keeper
         self.pending_link: tuple[Link, Challenge | None, str] | None = None  # asked: play it or keep mine?
 
-    def start(self, players: Sequence[Player], preset: str = rules.DEFAULT_PRESET, seed: str | None = None,
+    def start(self, players: Sequence[Player], ruleset: str = rules.DEFAULT_PRESET, seed: str | None = None,
               challenge: Challenge | None = None, real_dice: bool = False) -> Outcome:
-        """A new game on the board; ``challenge`` is a friend's score to beat on the same seed.
+        """A new game of ``ruleset`` (a Yahtzee preset, or "yatzy": game.core.rulesets) on the
+        board; ``challenge`` is a friend's score to beat on the same seed.
 
         The game on the board, if it was played, is set aside (resumable from Games).
         With ``real_dice`` the players throw physical dice and type them in; hints are on. A
         seat left blank gets its default name now, in the language spoken (``Player 2``).
         """
         try:
-            state = new_game(players, preset, seed, real_dice=real_dice, default_name=words.default_name)
+            state = new_game_in(ruleset, players, seed, real_dice=real_dice, default_name=words.default_name)
         except SetupError as err:
             return Outcome(said=(words.cannot_start(err),))
         challenge = challenge if len(players) == 1 else None
@@ -72,9 +75,10 @@ class GameSwitcher:
         return Outcome(board=OnBoard(state, challenge, game, hints=real_dice), forget_link=True,
                        said=(words.describe_start(state),))
 
-    def open(self, link: Link, name: str) -> Outcome:
+    def open(self, link: Link, name: str, game: str = YAHTZEE.key) -> Outcome:
         """What the page opens on: the stored game, the link's game, or the stored game and
-        the question which to play (``name``: the device's player, blank for a default name)."""
+        the question which to play (``name``: the device's player, blank for a default name;
+        ``game``: a new game's, its key, when the link names none)."""
         saved = self.keeper.records.slot.read() if self.keeper is not None else None
         state: GameState | None = None
         notices: tuple[str, ...] = ()
@@ -91,7 +95,8 @@ class GameSwitcher:
             return Outcome(board=board, notices=notices, ask_link=words.describe_link(link.seed, challenge))
         if opening == "resume":
             return Outcome(board=board, notices=notices, forget_link=True)
-        started = self.start([Player(name)], link.preset or rules.DEFAULT_PRESET, link.seed, challenge)
+        ruleset = link.preset or ruleset_of(GAMES.get(game, YAHTZEE), rules.DEFAULT_PRESET)
+        started = self.start([Player(name)], ruleset, link.seed, challenge)
         return replace(started, notices=notices + started.notices)
 
     def choose_link(self, play: bool) -> Outcome:
@@ -99,12 +104,12 @@ class GameSwitcher:
         if self.pending_link is None:
             return Outcome()
         (link, challenge, name), self.pending_link = self.pending_link, None
-        preset = link.preset or rules.DEFAULT_PRESET
+        ruleset = link.preset or rules.DEFAULT_PRESET
         if play:  # starting it sets aside the game on the board
-            return self.start([Player(name)], preset, link.seed, challenge)
+            return self.start([Player(name)], ruleset, link.seed, challenge)
         if self.keeper is not None:
             records = self.keeper.records
-            waiting = save.dumps(new_game([Player(name)], preset, link.seed, default_name=words.default_name))
+            waiting = save.dumps(new_game_in(ruleset, [Player(name)], link.seed, default_name=words.default_name))
             records.set_aside.add(SavedGame(new_seed(), 1, waiting, challenge, records.store.stamp()))
         return Outcome(forget_link=True, said=(words.link_waiting(),))
 

@@ -32,6 +32,7 @@ from game.core import rules
 from game.core.card import Score
 from game.core.dice import DiceSource
 from game.core.errors import IllegalAction
+from game.core.games import YAHTZEE
 from game.core.links import Link
 from game.core.players import Player
 from game.core.state import GameState
@@ -61,6 +62,7 @@ class App:
                  spawn: Spawn = asyncio.ensure_future, load_distribution: LoadDistribution | None = None,
                  load_spread: LoadSpread | None = None) -> None:
         self.renderer, self.records = renderer, records
+        self.default_game = YAHTZEE.key  # a new player's game (game/main.py: the last chosen, or by language)
         self.state: GameState | None = None
         self.challenge: Challenge | None = None  # a friend's score to beat on this seed
         self.undo_point: GameState | None = None  # the state before the last box a person scored
@@ -79,10 +81,10 @@ class App:
 
     # --- starting and showing a game ------------------------------------------------------
 
-    def start(self, players: Sequence[Player], preset: str = rules.DEFAULT_PRESET, seed: str | None = None,
+    def start(self, players: Sequence[Player], ruleset: str = rules.DEFAULT_PRESET, seed: str | None = None,
               challenge: Challenge | None = None, real_dice: bool = False) -> None:
         """Start a game (:meth:`GameSwitcher.start`): the one on the board, if played, is set aside."""
-        self.apply(self.games.start(players, preset, seed, challenge, real_dice))
+        self.apply(self.games.start(players, ruleset, seed, challenge, real_dice))
 
     def show(self, state: GameState, challenge: Challenge | None, game: str | None = None) -> None:
         """Put ``state`` on the board (the caller actuates); ``game``: its id, if known."""
@@ -97,7 +99,7 @@ class App:
         and the question which to play. ``turn``: a game with friends (``#play=…``) to open;
         if it cannot be read (it is said why), the page opens as without it."""
         if turn is None or not self.open_turn_link(turn):
-            self.apply(self.games.open(link, name))
+            self.apply(self.games.open(link, name, self.default_game))
 
     def open_turn_link(self, text: str) -> bool:
         """Open the game with friends ``text``; False (and a notice) if the link cannot be read."""
@@ -203,7 +205,7 @@ class App:
         box = next(m.box for m in reversed(self.state.moves) if isinstance(m, Score))
         self.state, self.undo_point = replace(self.undo_point, assisted=True), None
         self.actuate()
-        self.renderer.announce(words.took_back(box))
+        self.renderer.announce(words.took_back(box, self.state.game))
 
     def skip(self) -> None:
         """Skip ahead: the computers finish their turn at once, catching up stops."""
@@ -243,7 +245,7 @@ class App:
         try:
             before, self.state = self.state, action(self.state)
         except IllegalAction as err:
-            self.renderer.announce(words.refused(err))
+            self.renderer.announce(words.refused(err, self.state.game))
             return None
         # Any other action, a roll above all, ends the chance to take a box back; and a box
         # that ended the game cannot be taken back (its scores are recorded).
@@ -290,7 +292,7 @@ class App:
             return None
         name = state.players[0].name
         return next((e.score for e in self.records.scores.table()
-                     if e.name == name and e.preset == state.preset and e.players == 1), None)
+                     if e.name == name and e.preset == state.ruleset and e.players == 1), None)
 
     def show_notices(self) -> None:
         if self.records is not None and (notices := self.records.take_notices()):

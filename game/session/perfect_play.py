@@ -54,8 +54,8 @@ class PerfectPlay:
         and has a person in it, else None. The first call for a preset starts fetching it."""
         if not state.over or not compared_seats(state):
             return None
-        self._start(state.preset)
-        return self.known(state.preset)
+        self._start(state.ruleset)
+        return self.known(state.ruleset)
 
     async def get(self, preset: str) -> ScoreDistribution | None:
         """The distribution of ``preset``, fetched if need be; None if it cannot be had."""

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import datetime
 
-from game.core.labels import preset_label
 from game.core.language import _
 from game.core.numbers import long_date
+from game.core.rulesets import ruleset_label
 from game.core.state import GameState
 from game.records.game_slot import Challenge
 from game.screens.status import standings
@@ -84,7 +84,7 @@ def result_text(state: GameState, challenge: Challenge | None, day: datetime.dat
     1. Ben 25
     2. Ann 20
     """
-    values: dict[str, object] = {"rules": preset_label(state.preset), "date": long_date(day)}
+    values: dict[str, object] = {"rules": ruleset_label(state.ruleset), "date": long_date(day)}
     if state.seed.startswith("daily-"):
         # Translators: the first line of a result shared to a chat: the rules' name and the date.
         lines = [_("Dice Pad daily challenge · %(rules)s · %(date)s") % values]

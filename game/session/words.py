@@ -19,10 +19,11 @@ from collections.abc import Callable, Iterable, Sequence
 
 from game.core import rules
 from game.core.errors import IllegalAction, Refusal, SetupError
-from game.core.labels import box_label, preset_label
+from game.core.games import YAHTZEE, Game
 from game.core.language import _, list_separator, ngettext
 from game.core.links import MAX_SEED_LENGTH, LinkProblem
 from game.core.players import MAX_PLAYERS
+from game.core.rulesets import RULESETS, ruleset_label
 from game.core.state import GameState
 from game.core.turn_link import FORMAT as LINK_FORMAT
 from game.core.turn_link import LinkFromTheFuture, TurnLinkError
@@ -57,7 +58,7 @@ def describe_score(before: GameState, after: GameState, box: str) -> str:
     seat = before.current_seat
     assert seat is not None, "a box is scored during a turn"
     card = after.cards[seat]
-    values = {"name": before.players[seat].name, "points": card.filled[box], "box": box_label(box)}
+    values = {"name": before.players[seat].name, "points": card.filled[box], "box": before.game.box_label(box)}
     if card.yahtzee_bonuses > before.cards[seat].yahtzee_bonuses:
         text = _("%(name)s scored %(points)d in %(box)s plus a 100 Yahtzee bonus.") % values
     else:
@@ -118,8 +119,8 @@ def held_die(position: int, face: int, held: bool) -> str:
     return (_("Die %(die)d (%(face)d) held.") if held else _("Die %(die)d (%(face)d) released.")) % values
 
 
-def took_back(box: str) -> str:
-    return _("Took back %(box)s. Choose again.") % {"box": box_label(box)}
+def took_back(box: str, game: Game) -> str:
+    return _("Took back %(box)s. Choose again.") % {"box": game.box_label(box)}
 
 
 def hints_switched(on: bool) -> str:
@@ -159,7 +160,7 @@ def cannot_start(error: SetupError) -> str:
         return _("Cannot start: player %(number)d has no name.") % {"number": number}
     if error.reason == "unknown_preset":
         return _("Cannot start: the rules are unknown; choose one of %(rules)s.") % {
-            "rules": _names(preset_label(preset) for preset in rules.PRESETS)}
+            "rules": _names(ruleset_label(ruleset) for ruleset in RULESETS)}
     if error.reason == "real_dice_link":
         return _("Cannot start: a friend by link plays the game's own dice, so a game of real dice cannot "
                  "have one.")
@@ -171,32 +172,33 @@ def type_dice(count: int) -> str:
                     "Not allowed: type %(count)d dice (1 to 6), one digit each.", count) % {"count": count}
 
 
-def refused(error: IllegalAction) -> str:
+def refused(error: IllegalAction, game: Game = YAHTZEE) -> str:
     """An action the engine refused, and why: ``Not allowed: roll the dice before scoring.``"""
     if error.closed is not None and error.box is not None:
         return _("Not allowed: %(reason)s") % {"reason": closed_label(error.box, error.closed)}
-    return _("Not allowed: %(reason)s.") % {"reason": _REFUSALS[error.reason](error.box)}
+    return _("Not allowed: %(reason)s.") % {"reason": _REFUSALS[error.reason](error.box, game)}
 
 
-def _box_filled(box: str | None) -> str:
-    return _("%(box)s is already filled") % {"box": box_label(box or "")}
+def _box_filled(box: str | None, game: Game) -> str:
+    return _("%(box)s is already filled") % {"box": game.box_label(box or "")}
 
 
 #: Why, per refusal, as the end of "Not allowed: …" (the box it is about, if any).
-_REFUSALS: dict[Refusal, Callable[[str | None], str]] = {
+_REFUSALS: dict[Refusal, Callable[[str | None, Game], str]] = {
     # Translators: this and the refusals after it end the sentence "Not allowed: …" (no final full stop).
-    "game_over": lambda _box: _("the game is over: start a new game"),
-    "no_rolls_left": lambda _box: _("no rolls left this turn: choose a box to score"),
-    "roll_first": lambda _box: _("roll the dice before scoring"),
-    "hold_after_first_roll": lambda _box: _("hold dice after the first roll: the first roll uses all five"),
-    "first_roll_all_five": lambda _box: _("the first roll of a turn uses all five dice: nothing can be held yet"),
+    "game_over": lambda _box, _game: _("the game is over: start a new game"),
+    "no_rolls_left": lambda _box, _game: _("no rolls left this turn: choose a box to score"),
+    "roll_first": lambda _box, _game: _("roll the dice before scoring"),
+    "hold_after_first_roll": lambda _box, _game: _("hold dice after the first roll: the first roll uses all five"),
+    "first_roll_all_five": lambda _box, _game: _(
+        "the first roll of a turn uses all five dice: nothing can be held yet"),
     "box_filled": _box_filled,
-    "box_closed": lambda _box: _("that box is closed for these dice"),
-    "unknown_box": lambda _box: _("there is no such box"),
-    "die_position": lambda _box: _("there is no such die"),
-    "holds_shape": lambda _box: _("hold or release one die at a time"),
-    "dice_faces": lambda _box: _("a die shows 1 to 6"),
-    "held_dice_changed": lambda _box: _("held dice keep their faces"),
+    "box_closed": lambda _box, _game: _("that box is closed for these dice"),
+    "unknown_box": lambda _box, _game: _("there is no such box"),
+    "die_position": lambda _box, _game: _("there is no such die"),
+    "holds_shape": lambda _box, _game: _("hold or release one die at a time"),
+    "dice_faces": lambda _box, _game: _("a die shows 1 to 6"),
+    "held_dice_changed": lambda _box, _game: _("held dice keep their faces"),
 }
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from game.core.games import YAHTZEE, Game
 from game.core.state import GameState
 
 if TYPE_CHECKING:  # the coach loads when hints are first asked for, not at start-up
@@ -66,6 +67,7 @@ class Advice:
     options: tuple[Option, ...]
     reason: Reason
     aim: Aim | None = None
+    game: Game = YAHTZEE  # whose boxes the options fill (their names: the screens')
 
     @property
     def best(self) -> Option:
@@ -86,12 +88,12 @@ def advise(state: GameState, table: Table) -> Advice | None:
     seat = state.current_seat
     if seat is None or state.dice is None:
         return None
-    from game.strategy.coach import rank_options
+    from game.strategy.ranking import rank_options
     from game.strategy.reasons import explain
 
     card = state.cards[seat]
     options = rank_options(table, card.filled, state.dice, state.rolls_left, card.yahtzee_bonuses)
-    return Advice(tuple(options), explain(card.filled, options, state.rolls_left))
+    return Advice(tuple(options), explain(card.filled, options, state.rolls_left, game=state.game), game=state.game)
 
 
 def aim_for(advice: Advice, state: GameState, table: Table, spread: Spread, beat: int | None,

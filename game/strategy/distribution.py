@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core import rules
+from game.core.rulesets import check_ruleset
 
 FORMAT = 1
 PPM = 1_000_000
@@ -139,10 +140,11 @@ def parse_distribution(data: object, preset: str) -> ScoreDistribution:
     cumulative list that decreases or does not end at 1e6, percentiles out of order or
     that the cumulative list contradicts.
     """
-    rules.check_preset(preset)
+    yahtzee = preset in rules.PRESETS  # else another game's rule set ("yatzy"), under "games"
+    check_ruleset(preset)
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise DistributionError(f"the score distribution is not of format {FORMAT}")
-    presets = data.get("presets")
+    presets = data.get("presets" if yahtzee else "games")
     if not isinstance(presets, Mapping) or preset not in presets:
         raise DistributionError(f"the score distribution has no preset {preset!r}")
     entry = presets[preset]
@@ -157,7 +159,7 @@ def parse_distribution(data: object, preset: str) -> ScoreDistribution:
     found = ScoreDistribution(
         preset, digest, field.number("mean", 0, rules.MAX_SCORE), field.number("sd", 0, rules.MAX_SCORE),
         _percentiles(field, first, first + len(ppm) - 1), field.number("upper_bonus", 0, 1),
-        field.number("yahtzee_50", 0, 1), first, ppm)
+        field.number("yahtzee_50", 0, 1) if yahtzee else 0.0, first, ppm)
     if not first <= found.mean <= found.last:
         raise field.error("mean", f"lies outside the scores the distribution holds ({first} to {found.last})")
     for percent, score in found.percentiles:  # the lowest score with F(score) >= percent, rounding aside

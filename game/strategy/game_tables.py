@@ -28,7 +28,18 @@ from pathlib import Path
 
 from game.core.games import Game
 from game.strategy.rolls import REACHABLE_UPS
-from game.strategy.tables import ASSET_DIR, FORMAT, HEADER, MAGIC, UP_POS, TableError, add_runs, open_file, split_runs
+from game.strategy.tables import (
+    ASSET_DIR,
+    FORMAT,
+    HEADER,
+    MAGIC,
+    UP_POS,
+    Table,
+    TableError,
+    add_runs,
+    open_file,
+    split_runs,
+)
 
 UPPER_MASK = (1 << 6) - 1  # such a game's upper boxes are its first six (tools/game_solver.py checks)
 
@@ -63,12 +74,14 @@ def layout(game: Game) -> Layout:
     return Layout((1 << len(game.boxes)) - 1, (*starts, -1), offset)
 
 
-class GameTable:
-    """The values of one game, looked up by ``(mask, up)``; the same calls as
-    :class:`game.strategy.tables.Table` (``y`` is always 0 here). Build with :func:`load_game_table`."""
+class GameTable(Table):
+    """The values of one game, looked up by ``(mask, up)``: a :class:`~game.strategy.tables.Table`
+    whose states have no ``y`` (always 0 here) and whose coach is the game's own
+    (:mod:`game.strategy.game_coach`). Build with :func:`load_game_table`."""
 
     def __init__(self, game: Game, values: Sequence[float] | Sequence[int], scale: float,
                  bonus_offset: float, start: float):
+        # Not Table.__init__: that checks a Yahtzee preset; a game's table goes by its key.
         self.game, self.preset = game, game.key
         self._layout = layout(game)
         self._values, self._scale = values, scale
@@ -77,7 +90,7 @@ class GameTable:
         self.cache: dict[tuple[int, int, int], object] = {}  # the coach's memo, as Table's
 
     @classmethod
-    def from_values(cls, game: Game, values: Sequence[float], start: float) -> GameTable:
+    def from_values(cls, game: Game, values: Sequence[float], start: float) -> GameTable:  # type: ignore[override]
         """A table of plain floats in :func:`runs` order (tests build exact tables this way)."""
         if len(values) != layout(game).state_count:
             raise TableError(f"{len(values)} values given, {layout(game).state_count} states exist")
@@ -137,6 +150,16 @@ def game_table_path(game: Game) -> Path:
 
 
 _LOADED: dict[str, GameTable] = {}
+
+
+def load_ruleset(ruleset: str) -> Table:
+    """CPython convenience: the shipped table of a rule set (game.core.rulesets), a Yahtzee
+    preset's or another game's, read and decoded once per process."""
+    from game.core.rulesets import rules_of
+    from game.strategy.tables import load_preset
+
+    game, preset = rules_of(ruleset)
+    return load_preset(preset) if game.five_alike_extra else load_game(game)
 
 
 def load_game(game: Game) -> GameTable:

@@ -31,17 +31,18 @@ from typing import TYPE_CHECKING, Protocol
 
 from game.core import rules
 from game.core.players import LEVELS, ComputerLevel
+from game.core.rulesets import rules_of
 from game.strategy import LEVEL_MEANS  # noqa: F401 (re-exported: the tests and bench read it here)
-from game.strategy.coach import rank_options
 from game.strategy.options import Option
-from game.strategy.tables import Table, load_preset
+from game.strategy.ranking import rank_options
+from game.strategy.tables import Table
 
 if TYPE_CHECKING:
     from game.strategy.spread import Spread
     from game.strategy.to_win import Goal
 
 NOISY_TEMPERATURE = 1.0  # points; 1.0 puts noisy about halfway between greedy and optimal
-_MADE = ("full_house", "small_straight", "large_straight", "yahtzee")
+_MADE = ("full_house", "small_straight", "large_straight", "yahtzee", "yatzy")
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,10 @@ def decide(level: ComputerLevel, preset: str, filled: Mapping[str, int], dice: r
         return _greedy(preset, filled, dice, rolls_left)
     if level not in LEVELS:  # a level from a save or a form, whatever its static type says
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
-    table = load_preset(preset) if table is None else table
+    if table is None:
+        from game.strategy.game_tables import load_ruleset  # CPython only: the page passes its table
+
+        table = load_ruleset(preset)
     if table.preset != preset:
         raise ValueError(f"the table given is for preset {table.preset!r}, not {preset!r}")
     if level == "to_win" and spread is not None and goal is not None:
@@ -110,11 +114,13 @@ def _move_of(option: Option) -> ComputerMove:
     raise AssertionError(f"the coach listed an option it cannot have made: {option!r}")
 
 
-def _greedy(preset: str, filled: Mapping[str, int], dice: rules.Dice, rolls_left: int) -> ComputerMove:
-    legal = rules.legal_scores(preset, filled, dice)
+def _greedy(ruleset: str, filled: Mapping[str, int], dice: rules.Dice, rolls_left: int) -> ComputerMove:
+    """The most points now, but a made pattern (Full House, a straight, five alike) at once."""
+    game, preset = rules_of(ruleset)
+    legal = {box: v for box, v in game.box_options(preset, filled, dice).items() if isinstance(v, int)}
     best = max(legal.values())
     if rolls_left == 0 or any(legal.get(box, 0) > 0 for box in _MADE):
-        return ScoreBox(next(box for box in rules.BOXES if legal.get(box) == best))
+        return ScoreBox(next(box for box in game.names if legal.get(box) == best))
     face = max(range(1, 7), key=lambda f: (dice.count(f), f))
     return HoldDice(tuple(d == face for d in dice))
 

@@ -28,9 +28,11 @@ from dataclasses import dataclass
 
 from game.core import rules
 from game.core.card import Roll, Score
+from game.core.games import Game
+from game.core.rulesets import rules_of
 from game.core.state import ROLLS_PER_TURN, GameState
-from game.strategy.coach import rank_options
 from game.strategy.options import Option, OptionKind
+from game.strategy.ranking import rank_options
 from game.strategy.reasons import Reason, explain
 from game.strategy.tables import Table
 
@@ -120,6 +122,11 @@ class Review:
         return self.final_total is not None
 
     @property
+    def game(self) -> Game:
+        """The game reviewed (``preset`` is its rule set: game.core.rulesets)."""
+        return rules_of(self.preset)[0]
+
+    @property
     def start(self) -> float:
         return self.path[0]
 
@@ -150,8 +157,8 @@ def review(state: GameState, seat: int, table: Table) -> Review:
     """
     if type(seat) is not int or not 0 <= seat < len(state.players):
         raise ValueError(f"there is no seat {seat!r} in this game")
-    if table.preset != state.preset:
-        raise ValueError(f"the table given is for preset {table.preset!r}, not {state.preset!r}")
+    if table.preset != state.ruleset:
+        raise ValueError(f"the table given is for preset {table.preset!r}, not {state.ruleset!r}")
     moves = [m for m in state.moves if m.seat == seat]
     filled: dict[str, int] = {}
     bonuses = 0
@@ -172,8 +179,8 @@ def review(state: GameState, seat: int, table: Table) -> Review:
         decisions.append(_decision(len(decisions) + 1, turn, roll_number, move, following, options,
                                    table, filled, bonuses))
     final_total = None
-    if len(filled) == len(rules.BOXES):
-        final_total = rules.grand_total(filled, bonuses)
+    if len(filled) == state.game.turns:
+        final_total = state.game.totals(filled, bonuses).grand_total
         if final_total != state.cards[seat].totals.grand_total:
             raise ValueError(f"the moves of seat {seat} do not add up to the score on its card")
     path = [table.start, *(d.after for d in decisions)]
@@ -182,7 +189,7 @@ def review(state: GameState, seat: int, table: Table) -> Review:
     total = math.fsum(d.loss for d in decisions)
     mean = total / len(decisions) if decisions else 0.0
     return Review(
-        seat=seat, name=state.players[seat].name, preset=state.preset, decisions=tuple(decisions),
+        seat=seat, name=state.players[seat].name, preset=state.ruleset, decisions=tuple(decisions),
         total_loss=total, mean_loss=mean, rating=rating(mean) if decisions else NO_RATING,
         costliest=costliest(decisions), path=tuple(path), final_total=final_total,
     )
@@ -223,5 +230,5 @@ def _decision(number: int, turn: int, roll_number: int, move: Roll, following: R
         number=number, turn=turn, roll=roll_number, dice=move.dice, rolls_left=rolls_left,
         kind="score" if box else "hold", held=held, held_faces=faces, box=box, points=points,
         best=best, before=best.value, after=after, loss=loss if loss >= TIE else 0.0,
-        reason=explain(filled, options, rolls_left, chosen),
+        reason=explain(filled, options, rolls_left, chosen, game=table.game),
     )

@@ -12,6 +12,8 @@ from array import array
 from collections.abc import Iterator
 from itertools import islice
 
+from game.core import rules
+from game.core.rulesets import rules_of
 from game.strategy.tables import BONUS_OFFSET, Table, add_runs, table_runs
 
 #: Runs decoded between two pauses of :func:`decoding`: about 20 ms in the page unthrottled.
@@ -20,9 +22,10 @@ RUNS_PER_PART = 2048
 
 def decoding(preset: str, data: bytes) -> Iterator[Table | None]:
     """:func:`game.strategy.tables.load_table` a part at a time: None after the inflate and
-    after each :data:`RUNS_PER_PART` runs, then the table. The page gives the browser its
-    turn at each None, so that the first hint or Today's ten never holds a click up for the
-    whole decoding (about 110 ms in one task before; bench/bench_ten_page.py ``--inp``).
+    after each :data:`RUNS_PER_PART` runs, then the table. ``preset`` may name another
+    game's rule set ("yatzy"), whose own decoding (game.strategy.game_tables) runs instead.
+    The page gives the browser its turn at each None, so that the first hint or Today's ten
+    never holds a click up for the whole decoding (about 110 ms in one task before; bench/bench_ten_page.py ``--inp``).
 
     >>> from game.strategy.tables import load_table, table_path
     >>> data = table_path("official").read_bytes()
@@ -30,6 +33,11 @@ def decoding(preset: str, data: bytes) -> Iterator[Table | None]:
     >>> len(parts), set(parts[:-1]), parts[-1].value(0, 0, 0) == load_table("official", data).value(0, 0, 0)
     (8, {None}, True)
     """
+    if preset not in rules.PRESETS:
+        from game.strategy.game_tables import decoding as game_decoding
+
+        yield from game_decoding(rules_of(preset)[0], data)
+        return
     q, start, each_run = table_runs(preset, data)
     yield None
     values = array("i")

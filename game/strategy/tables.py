@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core import rules
+from game.core.games import YAHTZEE, Game
 from game.strategy.rolls import REACHABLE_UPS, UP_CAP
 
 MAGIC = b"YZV1"
@@ -151,7 +152,10 @@ def state_index(mask: int, up: int, y: int) -> int:
 
 
 class Table:
-    """The values of one preset, looked up by state. Build with :func:`load_table`."""
+    """The values of one preset, looked up by state (build with :func:`load_table`); another
+    game's (Yatzy) is a subclass, :class:`game.strategy.game_tables.GameTable`."""
+
+    game: Game = YAHTZEE  # the game whose strategy this is
 
     def __init__(self, preset: str, values: Sequence[float] | Sequence[int], scale: float,
                  bonus_offset: float, start: float):
@@ -289,7 +293,7 @@ _LOADED: dict[str, Table] = {}
 
 
 def load_preset(preset: str) -> Table:
-    """CPython convenience: read and decode the shipped table once per process."""
+    """CPython convenience: read and decode the shipped table once per process (Yatzy's: load_ruleset)."""
     if preset not in _LOADED:
         _LOADED[preset] = load_table(preset, table_path(preset).read_bytes())
     return _LOADED[preset]

@@ -19,8 +19,8 @@ from game.web.guard import listener
 
 #: What the page itself does: dialogs, sharing, data, other tabs.
 PageCommand = Literal[
-    "new-game", "setup-rows", "setup-start", "setup-cancel", "daily", "show-games", "resume-game", "link-play",
-    "link-keep", "show-scores", "show-stats", "stats-reset", "name-entered", "show-review", "review-game",
+    "new-game", "setup-rows", "setup-game", "setup-start", "setup-cancel", "daily", "show-games", "resume-game",
+    "link-play", "link-keep", "show-scores", "show-stats", "stats-reset", "name-entered", "show-review", "review-game",
     "review-pick-game", "review-pick-seat", "backup-save", "backup-restore", "backup-file", "share", "challenge",
     "close-dialog", "other-tab", "focus-next", "focus-previous", "menu", "show-card",
     "show-settings", "settings-changed", "send-game", "share-result", "resume-friends", "open-link",
@@ -86,6 +86,7 @@ CLICKS: tuple[Binding, ...] = (
 CHANGES: tuple[Binding, ...] = (
     ("#ten-day", "ten-day", "value"),  # Today's ten: an earlier day, as practice
     ("#player-count", "setup-rows", ""),
+    ("#game-options", "setup-game", ""),  # a game chosen: Yahtzee's presets shown or hidden
     ("#stats-preset", "show-stats", ""),
     ("#stats-assisted", "show-stats", ""),
     ("#review-game-select", "review-pick-game", ""),

@@ -34,14 +34,15 @@ class PageCommands:
                  settings: SettingsDialog) -> None:
         self.document, self.window, self.app, self.dialogs, self.data = document, window, app, dialogs, data
         self.settings = settings
-        self.setup = SetupDialog(document)
+        self.setup = SetupDialog(document, settings.current().game or app.default_game)
         self.menu_toggle = document.getElementById("menu-toggle")
         self._review: ReviewDialog | None = None
         self._ten_dialog: TenDialog | None = None
         self._ten_after_link: str | None = None  # a ?ten= day waiting for the link's question
         self.handlers: dict[PageCommand, Callable[[str], None]] = {
-            "new-game": lambda _: self.setup.open(),
+            "new-game": lambda _: self._new_game(),
             "setup-rows": lambda _: self.setup.show_rows(),
+            "setup-game": lambda _: self.setup.show_presets(),
             "setup-start": lambda _: self._start(),
             "setup-cancel": lambda _: self.setup.close(),
             "daily": lambda _: self._daily(),
@@ -133,10 +134,16 @@ class PageCommands:
         if toggle or was_open:
             self.menu_toggle.setAttribute("aria-expanded", "true" if toggle and not was_open else "false")
 
+    def _new_game(self) -> None:
+        """The New game dialog, on the game last chosen (another tab may have chosen since)."""
+        self.setup.choose_game(self.settings.current().game or self.app.default_game)
+        self.setup.open()
+
     def _start(self) -> None:
         setup = self.setup.read()
         self.setup.close()
-        self.app.start(setup.players, setup.preset, real_dice=setup.real_dice)
+        self.settings.keep_game(setup.game)  # the next New game opens on it
+        self.app.start(setup.players, setup.ruleset, real_dice=setup.real_dice)
 
     def _daily(self) -> None:
         """Today's daily challenge: a solo game, official rules, the date's seed."""

@@ -79,7 +79,7 @@ class ReviewDialog:
             return
         from game.screens.review_words import no_table_html
 
-        table = await self.app.coach.table_for(state.preset)
+        table = await self.app.coach.table_for(state.ruleset)
         if number != self._drawn:
             return  # another review was asked for meanwhile
         if table is None or not await later.available():
@@ -94,7 +94,7 @@ class ReviewDialog:
         fill_names(self.body, [state.players[seat].name])
         beat = self._beat()
         if len(state.players) > 1 or beat is not None:  # a goal: where playing for it parted from the average
-            spread = await self.app.coach.spread_for(state.preset)
+            spread = await self.app.coach.spread_for(state.ruleset)
             if spread is None or number != self._drawn:
                 return  # no spread table (offline, never fetched), or another review asked for since
             from game.screens.review_report import parting_html
@@ -108,4 +108,4 @@ class ReviewDialog:
                         return
                 else:
                     found.append(step)
-            self.body.insertAdjacentHTML("beforeend", parting_html(found, beat))
+            self.body.insertAdjacentHTML("beforeend", parting_html(found, beat, state.game))

@@ -13,6 +13,7 @@ switches the page to it, assets/language.js having read the same setting before 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from game.core.language import LANGUAGES
@@ -80,6 +81,11 @@ class SettingsDialog:
             self.records.settings.write(settings)  # a full store: kept in memory, and a notice says so
             self.show_notices()
 
+    def keep_game(self, game: str) -> None:
+        """Remember the game chosen in New game (its key), for the dialog's next opening."""
+        if game != self.settings.game:
+            self._use(replace(self.settings, game=game), save=True)
+
     def keep_language(self, language: str, save: bool) -> None:
         """Back to ``language``: the one chosen could not be loaded (offline), so it is not
         kept; stored again only if this page chose it (another tab's choice stays its own)."""
@@ -107,4 +113,5 @@ class SettingsDialog:
         switches = {name: bool(self.document.getElementById(element_id).checked)
                     for name, element_id in SWITCHES.items()}
         language = str(self.document.getElementById("settings-language").value)
-        return Settings(theme, **switches, language=language if language in LANGUAGES else "")
+        # The game last chosen is New game's, not this dialog's: kept as it is.
+        return Settings(theme, **switches, language=language if language in LANGUAGES else "", game=self.settings.game)

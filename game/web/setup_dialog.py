@@ -1,4 +1,6 @@
-"""The New game dialog: its rows and presets drawn once, then read into players and a preset."""
+"""The New game dialog: its games, rows and presets drawn once, then read into players and a
+rule set (a Yahtzee preset, or "yatzy": game.core.rulesets). The presets show only while a
+game that has them (Yahtzee) is chosen."""
 
 from __future__ import annotations
 
@@ -6,8 +8,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core import rules
+from game.core.games import GAMES, YAHTZEE
 from game.core.players import LEVELS, Player, is_kind
-from game.screens.setup_form import player_rows_html, preset_options_html
+from game.core.rulesets import ruleset_of
+from game.screens.setup_form import game_options_html, player_rows_html, preset_options_html
 from game.web.dom import found
 
 
@@ -16,31 +20,48 @@ class Setup:
     """What the dialog asks for."""
 
     players: tuple[Player, ...]
-    preset: str
+    ruleset: str
     real_dice: bool
+    game: str  # the game's key, which New game remembers
 
 
 class SetupDialog:
     """Fills ``#setup`` once; :meth:`read` turns its fields into a :class:`Setup`."""
 
-    def __init__(self, document: Any) -> None:
+    def __init__(self, document: Any, game: str = YAHTZEE.key) -> None:
         self.document = document
         self.dialog = document.getElementById("setup")
         self.count = document.getElementById("player-count")
-        self._draw(rules.DEFAULT_PRESET)
+        self._draw(game, rules.DEFAULT_PRESET)
         self.show_rows()
 
-    def _draw(self, preset: str) -> None:
+    def _draw(self, game: str, preset: str) -> None:
+        self.document.getElementById("game-options").innerHTML = game_options_html(game)
         self.document.getElementById("preset-options").innerHTML = preset_options_html(preset)
         self.document.getElementById("player-rows").innerHTML = player_rows_html(("human", "link", *LEVELS))
+        self.show_presets()
+
+    def _chosen(self, name: str, default: str) -> str:
+        checked = self.document.querySelector(f'input[name="{name}"]:checked')
+        return str(checked.value) if found(checked) else default
+
+    def choose_game(self, game: str) -> None:
+        """Check ``game`` (the one remembered, or the browser language's)."""
+        for field in self.document.querySelectorAll('input[name="game"]'):
+            field.checked = field.value == game
+        self.show_presets()
+
+    def show_presets(self) -> None:
+        """Yahtzee's Joker presets, only while a game that has them is chosen."""
+        game = GAMES.get(self._chosen("game", YAHTZEE.key), YAHTZEE)
+        self.document.getElementById("preset-fieldset").hidden = not game.five_alike_extra
 
     def redraw(self) -> None:
         """In the language spoken now, keeping what the player has chosen and typed."""
         count = int(self.count.value)
         names = [str(field.value) for field in self.document.querySelectorAll("[data-name]")]
         kinds = [str(field.value) for field in self.document.querySelectorAll("[data-kind]")]
-        checked = self.document.querySelector('input[name="preset"]:checked')
-        self._draw(str(checked.value) if found(checked) else rules.DEFAULT_PRESET)
+        self._draw(self._chosen("game", YAHTZEE.key), self._chosen("preset", rules.DEFAULT_PRESET))
         for field, name in zip(self.document.querySelectorAll("[data-name]"), names, strict=False):
             field.value = name
         for field, kind in zip(self.document.querySelectorAll("[data-kind]"), kinds, strict=False):
@@ -71,6 +92,6 @@ class SetupDialog:
             name = str(self.document.querySelector(f'[data-name="{i}"]').value)
             kind = str(self.document.querySelector(f'[data-kind="{i}"]').value)
             players.append(Player(name, kind if is_kind(kind) else "human"))
-        checked = self.document.querySelector('input[name="preset"]:checked')
-        preset = str(checked.value) if found(checked) else rules.DEFAULT_PRESET
-        return Setup(tuple(players), preset, bool(self.document.getElementById("setup-real-dice").checked))
+        game = GAMES.get(self._chosen("game", YAHTZEE.key), YAHTZEE)
+        ruleset = ruleset_of(game, self._chosen("preset", rules.DEFAULT_PRESET))
+        return Setup(tuple(players), ruleset, bool(self.document.getElementById("setup-real-dice").checked), game.key)

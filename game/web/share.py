@@ -104,7 +104,7 @@ def share_challenge(window: Any, state: GameState | None) -> None:
     """Challenge a friend: a finished solo game's dice and score to beat."""
     if state is not None and state.over:
         score = state.grand_totals()[0]
-        url = page_address(window) + challenge_query(state.seed, state.preset, score, state.players[0].name)
+        url = page_address(window) + challenge_query(state.seed, state.ruleset, score, state.players[0].name)
         start_share(window, words.challenge_title(), words.challenge_text(score), url)
 
 

@@ -70,8 +70,9 @@ def open_menu(page: Page) -> None:
         page.click("#menu-toggle")
 
 
-def new_game(page: Page, names: list[str], kinds: list[str] | None = None, preset: str = "official") -> None:
-    """Start a game through the New game dialog."""
+def new_game(page: Page, names: list[str], kinds: list[str] | None = None, preset: str = "official",
+             game: str = "yahtzee") -> None:
+    """Start a game of ``game`` (its key; ``preset``: Yahtzee's Joker) through the New game dialog."""
     close_end_dialogs(page)
     open_menu(page)
     page.click("#new-game")
@@ -79,7 +80,9 @@ def new_game(page: Page, names: list[str], kinds: list[str] | None = None, prese
     for i, name in enumerate(names):
         page.fill(f'[data-name="{i}"]', name)
         page.select_option(f'[data-kind="{i}"]', (kinds or ["human"] * len(names))[i])
-    page.check(f'input[name="preset"][value="{preset}"]')
+    page.check(f'input[name="game"][value="{game}"]')
+    if game == "yahtzee":  # Yatzy has no Joker: its presets are hidden
+        page.check(f'input[name="preset"][value="{preset}"]')
     page.uncheck("#setup-real-dice")
     page.click("#setup-start")
     page.locator("#setup").first.wait_for(state="hidden")

@@ -64,7 +64,7 @@ class View:
 
     @property
     def all_in_view(self) -> bool:
-        return all(self.raw["dice"]) and self.raw["roll"] and self.boxes_in_view == 13
+        return all(self.raw["dice"]) and self.raw["roll"] and self.boxes_in_view == len(self.raw["boxes"])
 
     def missing(self) -> list[str]:
         """What is not in view, by name (for a failure message)."""
@@ -78,8 +78,9 @@ def probe(page: Page) -> View:
     return View(page.evaluate(PROBE_JS))
 
 
-def start_and_roll(run_python: Any, players: int, seed: str = "layout") -> None:
-    """A new game of ``players`` people (names from :data:`NAMES`) on ``seed``, first roll made.
+def start_and_roll(run_python: Any, players: int, seed: str = "layout", ruleset: str = "official") -> None:
+    """A new game of ``ruleset`` ("yatzy" too) for ``players`` people (names from :data:`NAMES`)
+    on ``seed``, first roll made.
 
     ``run_python`` is :meth:`SitePage.run_python` (the game is started through the game
     manager, so the same board comes up at every size whatever the menu looks like).
@@ -88,7 +89,7 @@ def start_and_roll(run_python: Any, players: int, seed: str = "layout") -> None:
     run_python(
         "from game.main import app\n"
         "from game.core.players import Player\n"
-        f"app.start([Player(n) for n in {names!r}], seed={seed!r})\n"
+        f"app.start([Player(n) for n in {names!r}], {ruleset!r}, seed={seed!r})\n"
         "app.roll()\n"
         "result = True\n"
     )

@@ -106,12 +106,26 @@ def test_the_whole_turn_is_in_view_in_every_language(on_phone: SitePage, code: s
     assert not failures, "\n".join(failures)
 
 
-def turn_failures(view: View, where: str) -> list[str]:
-    """What keeps the turn from being played without scrolling, at these sizes."""
+@pytest.mark.parametrize("code", ["sv", "da", "nb", "de", "pl"])
+def test_the_whole_turn_of_yatzy_is_in_view(on_phone: SitePage, code: str) -> None:
+    """Yatzy's 15 boxes at the smallest phone, 1 to 4 players: where it is the default game
+    (sv, da, nb) and in the longest words (de, pl)."""
+    page = sized(on_phone, (360, 640))
+    speak(page, code)
+    failures = []
+    for players in (1, 2, 3, 4):
+        start_and_roll(on_phone.run_python, players, ruleset="yatzy")
+        failures += turn_failures(probe(page), f"Yatzy, {code}, 360×640, {players} player(s)", boxes=15)
+    screenshot(page, f"yatzy-{code}-360x640-4-players")
+    assert not failures, "\n".join(failures)
+
+
+def turn_failures(view: View, where: str, boxes: int = 13) -> list[str]:
+    """What keeps the turn from being played without scrolling, at these sizes (``boxes``: the game's)."""
     failures = []
     raw = view.raw
     assert raw["scrollY"] == 0, where
-    assert len(raw["boxes"]) == 13, f"{where}: {raw['boxNames']}"
+    assert len(raw["boxes"]) == boxes, f"{where}: {raw['boxNames']}"
     if not view.all_in_view:
         failures.append(f"{where}: not in view: {', '.join(view.missing())}")
     if raw["scrollWidth"] > raw["width"]:
