@@ -10,8 +10,8 @@ click and key to it or to the page's dialogs.
 # imports that package, ~50 ms of every start (assets/boot.mjs).
 from js import document, window
 
-from game.core.games import default_game
 from game.core.links import parse_query
+from game.core.rulesets import default_game
 from game.core.turn_link import from_fragment
 from game.records.device import open_records
 from game.screens.language_list import language_unavailable

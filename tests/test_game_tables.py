@@ -131,3 +131,25 @@ def test_the_pages_decoding_in_parts_gives_the_same_table():
     assert list(parted._values) == list(table()._values) and parted.start == table().start
     with pytest.raises(TableError, match="damaged"):
         list(GT.decoding(YATZY, data[:-9]))
+
+
+@pytest.mark.parametrize("ruleset", ["official", "yatzy"])
+def test_a_body_inflated_by_the_browser_decodes_to_the_same_table(ruleset: str) -> None:
+    """The page hands the decoding a body the browser inflated (game/web/strategy_loader.py):
+    the same table as Python's own inflate; a body of the wrong length is refused."""
+    import zlib
+
+    from game.core.rulesets import rules_of
+    from game.strategy.table_decoding import body_size, decoding
+    from game.strategy.tables import HEADER
+
+    game = rules_of(ruleset)[0]
+    data = (table_path(ruleset) if game.five_alike_extra else GT.game_table_path(game)).read_bytes()
+    body = zlib.decompress(data[HEADER.size:])
+    assert body_size(data) == len(body)
+    *_, ours = decoding(ruleset, data)
+    *_, theirs = decoding(ruleset, data, bytearray(body))
+    states = [(0, 0, 0), (1, 1, 0), (2 ** 12 - 1, 63, 0)]
+    assert [ours.value(*s) for s in states] == [theirs.value(*s) for s in states]
+    with pytest.raises(TableError, match="wrong length"):
+        list(decoding(ruleset, data, body[:-2]))

@@ -63,11 +63,19 @@ def test_the_stored_record_is_the_documented_one():
     assert stats_from_record(stats_to_record(stats)) == stats
 
 
-@pytest.mark.parametrize("score, yahtzees, bonus", [(-1, 0, False), (1576, 0, False), (200, 14, False),
+@pytest.mark.parametrize("score, yahtzees, bonus", [(-1, 0, False), (1576, 0, False), (200, 16, False),
                                                     (200, 0, 1), (200.0, 0, False)])
 def test_impossible_games_are_caller_errors(score, yahtzees, bonus):
     with pytest.raises(ValueError):
         GameResult(score, yahtzees, bonus)
+
+
+def test_a_game_rolls_at_most_one_five_alike_a_turn_of_its_own_game():
+    """14 five-alikes: impossible in Yahtzee's 13 turns, possible in Yatzy's 15."""
+    stats = open_records(MemoryStore()).stats
+    with pytest.raises(ValueError, match="at most one five-alike a turn"):
+        stats.record(200, preset="official", yahtzees=14, upper_bonus=False)
+    assert stats.record(200, preset="yatzy", yahtzees=14, upper_bonus=False).yahtzees == 14
 
 
 # --- the histogram --------------------------------------------------------------------

@@ -12,10 +12,10 @@ import pytest
 
 from game.core import save
 from game.core.dice import ScriptedDice
-from game.core.games import YATZY, default_game
+from game.core.games import YATZY
 from game.core.links import challenge_query, parse_query
 from game.core.players import Player
-from game.core.rulesets import RULESETS, rules_of, ruleset_label
+from game.core.rulesets import RULESETS, default_game, rules_of, ruleset_label
 from game.core.state import new_game_in
 from game.core.turn_link import decode, encode, replay
 from game.records.device import MemoryStore, open_records
@@ -191,3 +191,13 @@ def test_computers_play_a_yatzy_game_through_the_app():
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         app = pool.submit(asyncio.run, run()).result(timeout=120)
     assert all(len(card.filled) == 15 for card in app.state.cards)
+
+
+def test_statistics_of_yatzy_count_yatzys_and_hold_fifteen_in_a_game():
+    from game.records.statistics import GameResult, Stats
+    from game.screens.stats_panel import preset_options_html, stats_html
+
+    stats = Stats("yatzy").with_game(GameResult(250, 15, True))  # five alike in every box: possible in Yatzy
+    html = stats_html(stats)
+    assert "Yatzys rolled" in html and "Yahtzees rolled" not in html.replace('data-stat="Yahtzees rolled"', "")
+    assert 'value="yatzy"' in preset_options_html()

@@ -39,12 +39,17 @@ BUNDLE = "game.zip"
 LATER_BUNDLE = "later.zip"
 #: The modules of the later archive, by the start of their path in it: Today's ten (its
 #: core, its play, its screens and the player's days), the review of a game and its charts,
-#: the coach's reasons in words; and Yatzy's table and coach, which no page imports until
-#: the page plays Yatzy (the games as values, game.core.games, are in every state). Only what
+#: the coach's reasons in words; the coaches and the computers that need a strategy table
+#: (fetched with this archive: game/web/strategy_loader.py; greedy, game.strategy.moves, needs
+#: none); and Yatzy's table and coach (the games as values, game.core.games, are in every
+#: state). Only what
 #: the page imports after awaiting game.web.later.ensure()
 #: belongs here: tests/test_archives.py fails if a module of game.zip imports one of these
 #: other than inside a function.
-LATER_MODULES = ("game/daily/", "game/screens/ten_view.pyc", "game/screens/ten_days.pyc",
+LATER_MODULES = ("game/daily/", "game/strategy/coach.pyc", "game/strategy/ranking.pyc", "game/strategy/players.pyc",
+                 "game/strategy/advice.pyc", "game/strategy/tables.pyc", "game/strategy/rolls.pyc",
+                 "game/strategy/options.pyc",
+                 "game/screens/ten_view.pyc", "game/screens/ten_days.pyc",
                  "game/records/daily_stats.pyc",
                  "game/strategy/review.pyc", "game/screens/review_report.pyc", "game/screens/charts.pyc",
                  "game/strategy/reasons.pyc", "game/strategy/chances.pyc", "game/strategy/win_chances.pyc",

@@ -17,7 +17,7 @@ be new boxes and a table, not edits across the package.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations_with_replacement
@@ -83,6 +83,9 @@ class Game:
     bonus_words: str = N_("total", "Bonus (63+ = 35)")
     #: One line on the game for the New game dialog (a msgid of context "game help").
     blurb: str = ""
+    #: Statistics' count of five alike rolled (a msgid of context "statistics").
+    # Translators: how many five-of-a-kind (the Yahtzee box's combination) were rolled.
+    rolled_words: str = N_("statistics", "Yahtzees rolled")
 
     def __hash__(self) -> int:
         # Cheap, and consistent with the fields' equality: a game is a cache key (functools.cache).
@@ -277,24 +280,9 @@ YATZY = Game("yatzy", (
         N_("Yatzy chance of", "a Yatzy")),
 ), bonus=50, bonus_threshold=63, five_alike_extra=False, words="Yatzy ", title=N_("game", "Yatzy"),
     bonus_words=N_("total", "Bonus (63+ = 50)"),
+    # Translators: in Statistics, how many five-of-a-kind (the Yatzy box's combination) were rolled in Yatzy.
+    rolled_words=N_("statistics", "Yatzys rolled"),
     blurb=N_("game help", "As played in Scandinavia: 15 boxes with pairs, straights 1–5 and 2–6, a 50 bonus "
                           "at 63, no Joker."))
 
 GAMES: dict[str, Game] = {game.key: game for game in (YAHTZEE, YATZY)}
-
-#: The languages whose players know the dice game as Yatzy (Sweden, Denmark, Norway,
-#: Finland: docs/yatzy-names.md); a browser in one of them starts on it.
-YATZY_LANGUAGES = frozenset({"sv", "da", "nb", "nn", "no", "fi"})
-
-
-def default_game(languages: Sequence[str]) -> Game:
-    """The game a new player starts on: Yatzy where the browser's first language is one
-    of :data:`YATZY_LANGUAGES`, Yahtzee elsewhere (or with no language at all).
-
-    >>> default_game(["sv-SE", "en"]).key, default_game(["nb"]).key, default_game(["en-US", "da"]).key
-    ('yatzy', 'yatzy', 'yahtzee')
-    >>> default_game([]).key, default_game(["FI"]).key
-    ('yahtzee', 'yatzy')
-    """
-    first = languages[0].split("-")[0].lower() if languages else ""
-    return YATZY if first in YATZY_LANGUAGES else YAHTZEE

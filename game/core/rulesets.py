@@ -5,7 +5,6 @@ table and its own records; a game without Yahtzee's extra (Yatzy) has one set of
 named by its key. So a rule set is a preset of Yahtzee or the key of another game, and
 records written before Yatzy existed (each names its preset) read unchanged.
 
->>> from game.core.games import YATZY
 >>> ruleset_of(YATZY, "official"), ruleset_of(YAHTZEE, "free_choice")
 ('yatzy', 'free_choice')
 >>> rules_of("yatzy") == (YATZY, rules.DEFAULT_PRESET), rules_of("upper_or_kind")[1]
@@ -16,8 +15,10 @@ records written before Yatzy existed (each names its preset) read unchanged.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from game.core import rules
-from game.core.games import GAMES, YAHTZEE, Game
+from game.core.games import GAMES, YAHTZEE, YATZY, Game
 from game.core.labels import preset_label
 
 #: Every rule set, in the order the dialogs list them: Yahtzee's presets, then the other games.
@@ -57,3 +58,19 @@ def ruleset_label(ruleset: str) -> str:
     game = GAMES.get(ruleset)
     return game.title_words() if game is not None and not game.five_alike_extra else preset_label(ruleset)
 
+#: The languages whose players know the dice game as Yatzy (Sweden, Denmark, Norway,
+#: Finland: docs/yatzy-names.md); a browser in one of them starts on it.
+YATZY_LANGUAGES = frozenset({"sv", "da", "nb", "nn", "no", "fi"})
+
+
+def default_game(languages: Sequence[str]) -> Game:
+    """The game a new player starts on: Yatzy where the browser's first language is one
+    of :data:`YATZY_LANGUAGES`, Yahtzee elsewhere (or with no language at all).
+
+    >>> default_game(["sv-SE", "en"]).key, default_game(["nb"]).key, default_game(["en-US", "da"]).key
+    ('yatzy', 'yatzy', 'yahtzee')
+    >>> default_game([]).key, default_game(["FI"]).key
+    ('yahtzee', 'yatzy')
+    """
+    first = languages[0].split("-")[0].lower() if languages else ""
+    return YATZY if first in YATZY_LANGUAGES else YAHTZEE

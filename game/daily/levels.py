@@ -24,8 +24,9 @@ from collections.abc import Mapping, Sequence
 
 from game.core import rules
 from game.daily.prng import SplitMix64
+from game.strategy.moves import HoldDice
 from game.strategy.options import Option
-from game.strategy.players import NOISY_TEMPERATURE, HoldDice, decide
+from game.strategy.players import NOISY_TEMPERATURE, decide
 
 #: exp(-1) as a literal: parsed to the same double by every Python.
 E_INV = 0.36787944117144233

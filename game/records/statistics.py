@@ -19,14 +19,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core import rules
-from game.core.rulesets import RULESETS, check_ruleset
+from game.core.games import GAMES
+from game.core.rulesets import RULESETS, check_ruleset, rules_of
 from game.records.fields import decode_record, read_bool, read_int, read_preset
 from game.records.safe_store import Record, SafeStore
 
 STATS_VERSION = 1
 BIN_WIDTH = 25
-#: One Yahtzee a turn at most.
-MAX_YAHTZEES_PER_GAME = len(rules.BOXES)
+#: One five-alike a turn at most, in the longest game (Yatzy's 15 turns).
+MAX_YAHTZEES_PER_GAME = max(game.turns for game in GAMES.values())
 
 
 def stats_key(preset: str, assisted: bool) -> str:
@@ -179,6 +180,8 @@ class StatsRecords:
         another tab meanwhile is kept. Raises ``ValueError`` only for impossible arguments.
         """
         check_ruleset(preset)
+        if type(yahtzees) is int and yahtzees > rules_of(preset)[0].turns:  # GameResult checks the rest
+            raise ValueError(f"a game of {preset} rolls at most one five-alike a turn, not {yahtzees}")
         assisted = bool(assisted)
         pending = self._pending.setdefault((preset, assisted), [])
         pending.append(GameResult(score, yahtzees, upper_bonus))

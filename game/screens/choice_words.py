@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING
 
 from game.core.labels import N_, box_label
 from game.core.language import _, ngettext, pgettext
-from game.strategy.options import Choice
 
-if TYPE_CHECKING:  # the games as values come with the later archive (tools/python_archives.py)
+if TYPE_CHECKING:  # options exist once the strategy is here, with the later archive (tools/python_archives.py)
     from game.core.games import Game
+    from game.strategy.options import Choice
 
 #: The coach's confidence in its best move (game.strategy.advice.CONFIDENCE), as shown.
 CONFIDENCE: dict[str, str] = {

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.core.language import _, pgettext
 from game.core.numbers import decimal, percent
 from game.screens.choice_words import choice_words, confidence_words
 from game.screens.markup import escape
-from game.strategy.advice import Advice
+
+if TYPE_CHECKING:  # advice exists once a table is here, with the later archive (tools/python_archives.py)
+    from game.strategy.advice import Advice
 
 
 def coach_html(enabled: bool, advice: Advice | None, show_values: bool, loading: bool = False) -> str:
@@ -58,7 +62,7 @@ def aim_html(advice: Advice) -> str:
     """The best choice for the goal (to win, or to beat a score), set against the average's
     when they differ; nothing without a goal.
 
-    >>> from game.strategy.advice import Aim
+    >>> from game.strategy.advice import Advice, Aim
     >>> from game.strategy.options import Option
     >>> from game.strategy.to_win import Ranked
     >>> score, hold = Option("score", 32.3, 0.0, box="full_house", points=25), Option(

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.core.language import _
+from game.core.language import _, pgettext
 from game.core.numbers import decimal, percent
-from game.core.rulesets import RULESETS, ruleset_label
+from game.core.rulesets import RULESETS, rules_of, ruleset_label
 from game.records.statistics import Stats
 from game.screens.markup import escape
 
@@ -40,8 +40,7 @@ def stats_html(stats: Stats, perfect: ScoreDistribution | None = None) -> str:
         ("Games played", _("Games played"), str(stats.games)),
         ("Average", _("Average"), decimal(stats.average, 1)),
         ("Best", _("Best"), str(stats.best)),
-        # Translators: how many five-of-a-kind (the Yahtzee box's combination) were rolled.
-        ("Yahtzees rolled", _("Yahtzees rolled"), str(stats.yahtzees)),
+        ("Yahtzees rolled", pgettext("statistics", rules_of(stats.preset)[0].rolled_words), str(stats.yahtzees)),
         ("Upper bonus reached", _("Upper bonus reached"),
          # Translators: how many games reached the upper bonus, and their share ("12 (40%)").
          _("%(count)d (%(percent)s)") % {"count": stats.upper_bonuses, "percent": percent(stats.upper_bonus_rate)}),

@@ -18,9 +18,9 @@ from game.core import rules
 from game.core.state import GameState
 from game.session import words
 from game.session.ports import LoadSpread, LoadTable, Spawn
-from game.strategy.advice import Advice, advise, aim_for
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the strategy comes with the later archive, fetched with the first table
+    from game.strategy.advice import Advice
     from game.strategy.spread import Spread
     from game.strategy.tables import Table
     from game.strategy.to_win import Goal
@@ -77,6 +77,8 @@ class Coach:
         if table is None:
             self._load_in_background(state.ruleset)
             return None
+        from game.strategy.advice import advise, aim_for  # a table is here: so is the later archive
+
         advice = advise(state, table)
         if advice is None or (len(state.players) < 2 and beat is None and best is None):
             return advice

@@ -93,7 +93,7 @@ class ComputerTurns:
         Without its table (offline before it was ever fetched) a computer plays greedily;
         ``aim``: the spread table and the goal a computer playing to win plays for.
         """
-        from game.strategy.players import ScoreBox  # loaded with the strategy, on the first computer turn
+        from game.strategy.moves import ScoreBox  # here: a computer's first turn loads it
 
         player, seat = state.current_player, state.current_seat
         assert player is not None and seat is not None and self.decide is not None

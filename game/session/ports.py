@@ -17,7 +17,7 @@ from game.screens.regions import Region
 
 if TYPE_CHECKING:  # the strategy loads on first use, not at start-up
     from game.strategy.distribution import ScoreDistribution
-    from game.strategy.players import ComputerMove
+    from game.strategy.moves import ComputerMove
     from game.strategy.spread import Spread
     from game.strategy.tables import Table
     from game.strategy.to_win import Goal

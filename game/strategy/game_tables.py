@@ -119,7 +119,8 @@ def load_game_table(game: Game, data: bytes) -> GameTable:
     return table
 
 
-def decoding(game: Game, data: bytes, parts: int = 16) -> Iterator[GameTable | None]:
+def decoding(game: Game, data: bytes, parts: int = 16,
+             inflated: bytes | bytearray | None = None) -> Iterator[GameTable | None]:
     """:func:`load_game_table` in about ``parts`` parts: None after the inflate and after
     each part, then the table; the page gives the browser its turn at each None, as
     game.strategy.table_decoding does for Yahtzee's tables.
@@ -131,7 +132,7 @@ def decoding(game: Game, data: bytes, parts: int = 16) -> Iterator[GameTable | N
     """
     lay = layout(game)
     (q, start, n_runs, n_values), body = open_file(data, HEADER, MAGIC, FORMAT, game.key, "strategy table",
-                                                   count=lay.state_count)
+                                                   inflated, count=lay.state_count)
     if n_runs != lay.full_mask:
         raise TableError(f"the strategy table holds {n_runs} runs, {lay.full_mask} exist")
     every_run = split_runs(body, n_runs, n_values, (len(ups) for _, ups in runs(game)))

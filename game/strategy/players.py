@@ -26,13 +26,12 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from game.core import rules
 from game.core.players import LEVELS, ComputerLevel
-from game.core.rulesets import rules_of
 from game.strategy import LEVEL_MEANS  # noqa: F401 (re-exported: the tests and bench read it here)
+from game.strategy.moves import ComputerMove, HoldDice, ScoreBox, greedy
 from game.strategy.options import Option
 from game.strategy.ranking import rank_options
 from game.strategy.tables import Table
@@ -42,25 +41,6 @@ if TYPE_CHECKING:
     from game.strategy.to_win import Goal
 
 NOISY_TEMPERATURE = 1.0  # points; 1.0 puts noisy about halfway between greedy and optimal
-_MADE = ("full_house", "small_straight", "large_straight", "yahtzee", "yatzy")
-
-
-@dataclass(frozen=True)
-class HoldDice:
-    """Hold the dice marked True (one flag per die, in table order) and re-roll the others."""
-
-    held: tuple[bool, ...]
-
-
-@dataclass(frozen=True)
-class ScoreBox:
-    """Fill ``box`` with the dice on the table, ending the turn."""
-
-    box: str
-
-
-#: What a computer does next: re-roll some dice, or score.
-ComputerMove = HoldDice | ScoreBox
 
 
 class Chooser(Protocol):
@@ -84,7 +64,7 @@ def decide(level: ComputerLevel, preset: str, filled: Mapping[str, int], dice: r
     """
     dice = rules.check_dice(dice)
     if level == "greedy":
-        return _greedy(preset, filled, dice, rolls_left)
+        return greedy(preset, filled, dice, rolls_left)
     if level not in LEVELS:  # a level from a save or a form, whatever its static type says
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
     if table is None:
@@ -112,17 +92,6 @@ def _move_of(option: Option) -> ComputerMove:
     if option.kind == "hold" and option.hold is not None:
         return HoldDice(option.hold)
     raise AssertionError(f"the coach listed an option it cannot have made: {option!r}")
-
-
-def _greedy(ruleset: str, filled: Mapping[str, int], dice: rules.Dice, rolls_left: int) -> ComputerMove:
-    """The most points now, but a made pattern (Full House, a straight, five alike) at once."""
-    game, preset = rules_of(ruleset)
-    legal = {box: v for box, v in game.box_options(preset, filled, dice).items() if isinstance(v, int)}
-    best = max(legal.values())
-    if rolls_left == 0 or any(legal.get(box, 0) > 0 for box in _MADE):
-        return ScoreBox(next(box for box in game.names if legal.get(box) == best))
-    face = max(range(1, 7), key=lambda f: (dice.count(f), f))
-    return HoldDice(tuple(d == face for d in dice))
 
 
 def play_solitaire(level: ComputerLevel, preset: str, rng: random.Random, table: Table | None = None) -> int:

@@ -249,10 +249,11 @@ def load_table(preset: str, data: bytes) -> Table:
     return Table(preset, values, 2.0 ** -q, float(BONUS_OFFSET), start)
 
 
-def table_runs(preset: str, data: bytes) -> tuple[int, float, Iterator[tuple[int, Sequence[int]]]]:
-    """The header's q and exact start value, and each run's first value with its steps in
-    file order (lazily). Raises :class:`TableError` as :func:`load_table` does."""
-    (q, start, n_runs, n_values), body = open_file(data, HEADER, MAGIC, FORMAT, preset, "strategy table")
+def table_runs(preset: str, data: bytes, inflated: bytes | bytearray | None = None
+               ) -> tuple[int, float, Iterator[tuple[int, Sequence[int]]]]:
+    """The header's q and exact start value, and each run's first value with its steps in file
+    order (lazily; ``inflated``: the body inflated already). Raises like :func:`load_table`."""
+    (q, start, n_runs, n_values), body = open_file(data, HEADER, MAGIC, FORMAT, preset, "strategy table", inflated)
     return q, start, split_runs(body, n_runs, n_values, (len(ups) for _, _, ups in runs()))
 
 

@@ -22,7 +22,7 @@ DISTRIBUTION_URL = "./assets/strategy/distribution.json"
 
 if TYPE_CHECKING:
     from game.strategy.distribution import ScoreDistribution
-    from game.strategy.players import ComputerMove
+    from game.strategy.moves import ComputerMove
     from game.strategy.spread import Spread
     from game.strategy.tables import Table
     from game.strategy.to_win import Goal
@@ -31,7 +31,12 @@ if TYPE_CHECKING:
 def decide(level: ComputerLevel, preset: str, filled: Mapping[str, int], dice: rules.Dice, rolls_left: int,
            rng: random.Random, table: Table | None, spread: Spread | None = None, goal: Goal | None = None,
            yahtzee_bonuses: int = 0) -> ComputerMove:
-    """:func:`game.strategy.players.decide`, imported on the first computer move."""
+    """:func:`game.strategy.players.decide`, imported on the first computer move with a table
+    (so after the later archive, which holds it); greedy needs neither (game.strategy.moves)."""
+    if level == "greedy" or table is None:
+        from game.strategy.moves import greedy
+
+        return greedy(preset, filled, dice, rolls_left)
     from game.strategy.players import decide as play
 
     return play(level, preset, filled, dice, rolls_left, rng, table, spread, goal, yahtzee_bonuses)
@@ -42,10 +47,17 @@ async def fetch_table(preset: str) -> Table:
     # What only a table serves (the reasons, the win chances) is in the later archive: both at once.
     data, _ = await asyncio.gather(download(f"./assets/strategy/{preset}.bin", f"the strategy table for {preset}"),
                                    later.ensure())
-    from game.strategy.table_decoding import decoding
+    from game.strategy.table_decoding import body_size, decoding
+    from game.strategy.tables import HEADER
+    from game.web.inflate import inflate
 
     await asyncio.sleep(0)  # those imports built the roll tables: the decoding starts in a task of its own
-    for step in decoding(preset, data):
+    # The body inflated by the browser, where it can (Python's zlib holds the page for the
+    # whole body: 75-176 ms of Yatzy's at CPU 4x, docs/strategy.md); the header is checked after.
+    body = None
+    if size := body_size(data):
+        body = await inflate(memoryview(data)[HEADER.size:], size, f"strategy table for {preset}")
+    for step in decoding(preset, data, body):
         if step is not None:
             return step
         await asyncio.sleep(0)  # the browser's turn between two parts: a click is never held up long
