@@ -170,7 +170,7 @@ def test_the_default_game_follows_the_browser_language():
     assert default_game(["fi-FI", "sv"]) is YATZY and default_game(["de-DE", "sv"]).key == "yahtzee"
 
 
-def test_computers_play_a_yatzy_game_through_the_app():
+def test_computers_of_every_kind_play_a_yatzy_game_through_the_app():
     async def no_wait(_seconds):
         return None
 
@@ -181,16 +181,22 @@ def test_computers_play_a_yatzy_game_through_the_app():
             assert ruleset == "yatzy"
             return table
 
+        async def load_spread(ruleset):
+            spreads_asked.append(ruleset)
+            raise OSError("no spread table")
+
         from game.strategy.players import decide as play
-        app = App(RecordingRenderer(), None, sleep=no_wait, decide=play, load_table=load_table)
-        app.start([Player("Opti", "optimal"), Player("Beg", "greedy")], "yatzy", seed="bots")
+        app = App(RecordingRenderer(), None, sleep=no_wait, decide=play, load_table=load_table, load_spread=load_spread)
+        app.start([Player("Opti", "optimal"), Player("Win", "to_win"), Player("Beg", "greedy")], "yatzy", seed="bots")
         while not app.state.over:
             await asyncio.sleep(0)
         return app
 
+    spreads_asked: list[str] = []
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         app = pool.submit(asyncio.run, run()).result(timeout=120)
     assert all(len(card.filled) == 15 for card in app.state.cards)
+    assert spreads_asked == []  # Yatzy has no spread table yet: to win, it plays as Optimal
 
 
 def test_statistics_of_yatzy_count_yatzys_and_hold_fifteen_in_a_game():
@@ -201,3 +207,12 @@ def test_statistics_of_yatzy_count_yatzys_and_hold_fifteen_in_a_game():
     html = stats_html(stats)
     assert "Yatzys rolled" in html and "Yahtzees rolled" not in html.replace('data-stat="Yahtzees rolled"', "")
     assert 'value="yatzy"' in preset_options_html()
+
+
+def test_a_finished_yatzy_game_is_set_against_perfect_plays_distribution():
+    from game.screens.versus import versus_html
+    from game.strategy.distribution import load_preset
+
+    state = play_out(new_game_in("yatzy", ["Ann"], seed="versus"))
+    html = versus_html(state, load_preset("yatzy"))
+    assert 'data-versus-optimal' in html and 'data-seat="0"' in html

@@ -1,9 +1,9 @@
 """The games, as values: Yahtzee and Yatzy, the Scandinavian game (``../shared/RULES.md``).
 
 A :class:`Game` is data: its boxes in the sheet's order, each with its section and how it
-scores a roll (a :data:`~game.core.scorers.Scorer`, built from the few shapes there), its upper bonus, and
-whether a second five-alike does anything beyond its boxes (Yahtzee's Joker and bonus,
-whose four presets stay in :mod:`game.core.rules`). A variant is a new value: Yatzy
+scores a roll (a :data:`~game.core.scorers.Scorer`, built from the few shapes there), its
+upper bonus, and whether a second five-alike does anything beyond its boxes (Yahtzee's
+Joker and bonus, whose four presets stay in :mod:`game.core.rules`). A variant is a new value: Yatzy
 without the bonus is ``dataclasses.replace(YATZY, key="...", bonus=0)``; Maxi Yatzy would
 be new boxes and a table, not edits across the package.
 

@@ -58,6 +58,7 @@ def ruleset_label(ruleset: str) -> str:
     game = GAMES.get(ruleset)
     return game.title_words() if game is not None and not game.five_alike_extra else preset_label(ruleset)
 
+
 #: The languages whose players know the dice game as Yatzy (Sweden, Denmark, Norway,
 #: Finland: docs/yatzy-names.md); a browser in one of them starts on it.
 YATZY_LANGUAGES = frozenset({"sv", "da", "nb", "nn", "no", "fi"})

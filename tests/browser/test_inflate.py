@@ -14,11 +14,11 @@ pytestmark = pytest.mark.browser
 CASES = """
 import asyncio, json, zlib
 import js
-from game.strategy.tables import TableError
 from game.web import later
 
 async def cases():
-    await later.ensure()
+    await later.ensure()  # the strategy's code (its TableError) and the inflate travel in later.zip
+    from game.strategy.tables import TableError
     from game.web.inflate import inflate
     plain = bytes((i * 7919) % 251 for i in range(300_000))  # several chunks in and out
     packed = zlib.compress(plain, 9)

@@ -95,3 +95,29 @@ def test_a_computer_plays_a_turn_of_yatzy(swedish: SitePage) -> None:
     page.wait_for_function("() => document.querySelectorAll('#scorecard td.filled[data-seat=\"1\"]').length >= 1",
                            timeout=60_000)
     assert len(board.filled(page, 1)) >= 1 and set(board.filled(page, 1)) <= set(YATZY.names)
+
+
+def test_a_whole_game_of_yatzy_is_scored_recorded_and_kept_apart(swedish: SitePage) -> None:
+    """Fifteen turns by clicks: the totals by Yatzy's rules, the high score named Yatzy, and
+    Statistics for Yatzy apart from Yahtzee's official rules."""
+    page = swedish.page
+    board.new_game(page, ["Ann"], game="yatzy")
+    for _ in range(15):
+        page.click("#roll")
+        page.locator("#scorecard button[data-preview]").first.click()
+    card = board.filled(page, 0)
+    expected = YATZY.totals(card)
+    assert len(card) == 15 and board.total(page, 0, "grand") == expected.grand_total
+    assert board.total(page, 0, "upper_bonus") == expected.upper_bonus
+    page.click("#name-form button[type=submit]")
+    row = page.locator("#scores-table tr.just-made")
+    assert "Yatzy" in row.inner_text() and str(expected.grand_total) in row.inner_text()
+    board.close_end_dialogs(page)
+    board.open_menu(page)
+    page.click("#show-stats")
+    page.select_option("#stats-preset", "yatzy")
+    page.locator('#stats-body [data-stat="Games played"]').first.wait_for()
+    assert page.locator('#stats-body [data-stat="Games played"]').inner_text() == "1"
+    page.select_option("#stats-preset", "official")
+    assert page.locator('#stats-body [data-stat="Games played"]').count() == 0  # none with Yahtzee's rules
+    page.keyboard.press("Escape")
