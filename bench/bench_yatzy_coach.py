@@ -4,8 +4,9 @@
     python3 bench/bench_yatzy_coach.py [--games 20] [--cpu-throttle 4] [--rounds 1]
 
 Builds the site, opens it in Chromium, and in the page's own Python: fetches the official
-table (which brings the later archive), then Yatzy's (timed: its fetch, and its decoding a
-part at a time, game_tables.decoding), and plays ``--games`` optimal solitaire games of
+table (which brings the later archive), then Yatzy's (timed: its fetch, the browser's
+inflate as the page loads it, and its decoding a part at a time, game_tables.decoding; then
+the decoding again with Python's inflate, as before), and plays ``--games`` optimal solitaire games of
 each game, alternating, with the same dice. Each decision is timed as a hint computes it
 (every option ranked, the reason and its words): warm, as a game makes them, and each
 turn's first decision once more with the turn cache cleared (cold: the worst case). Prints
@@ -44,18 +45,31 @@ async def measure():
     from game.screens.reason_words import reason_words
     from game.strategy import coach, game_coach, reasons
     from game.strategy.game_tables import decoding
+    from game.strategy.table_decoding import body_size
+    from game.strategy.tables import HEADER
+    from game.web.inflate import inflate
     t = time.perf_counter()
     data = await download("./assets/strategy/yatzy.bin", "Yatzy's table")
     fetch_ms = (time.perf_counter() - t) * 1e3
-    parts, decode_ms = [], 0.0
-    steps = decoding(YATZY, data)
-    while True:  # a part at a time, the browser's turn between two parts, as the page would
-        t = time.perf_counter()
-        yatzy = next(steps)
-        parts.append((time.perf_counter() - t) * 1e3)
-        if yatzy is not None:
-            break
-        await asyncio.sleep(0)
+
+    async def decode(body):
+        parts, steps = [], decoding(YATZY, data, inflated=body)
+        while True:  # a part at a time, the browser's turn between two parts, as the page would
+            t = time.perf_counter()
+            table = next(steps)
+            parts.append((time.perf_counter() - t) * 1e3)
+            if table is not None:
+                return table, parts
+            await asyncio.sleep(0)
+
+    if PYTHON_FIRST:  # the order alternates by round: the first decoding warms the page for the second
+        _, python_parts = await decode(None)  # before: Python's zlib in the first part
+    t = time.perf_counter()  # as the page loads it: the body inflated by the browser, a chunk a task
+    body = await inflate(memoryview(data)[HEADER.size:], body_size(data), "Yatzy's table")
+    inflate_ms = (time.perf_counter() - t) * 1e3
+    yatzy, parts = await decode(body)
+    if not PYTHON_FIRST:
+        _, python_parts = await decode(None)
 
     def yahtzee_hint(filled, dice, rolls_left):
         options = coach.rank_options(yahtzee, filled, dice, rolls_left)
@@ -86,7 +100,8 @@ async def measure():
                 rolls_left -= 1
 
     found = {"fetch_ms": fetch_ms, "decode_ms": sum(parts), "longest_ms": max(parts), "parts": len(parts),
-             "bytes": len(data)}
+             "bytes": len(data), "inflate_ms": inflate_ms, "python_decode_ms": sum(python_parts),
+             "python_longest_ms": max(python_parts)}
     for name in ("yahtzee", "yatzy"):
         found[name] = {"warm": [], "cold": []}
     for game in range(GAMES):  # alternating, the same seeds: the machine's swings touch both alike
@@ -122,14 +137,20 @@ def main() -> None:
             page.wait_for_selector('body[data-state="ready"]', state="attached", timeout=120_000)
             if args.cpu_throttle != 1.0:
                 page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": args.cpu_throttle})
+            python_first = round_ % 2 == 0
+            source = IN_PAGE.replace("GAMES", str(args.games)).replace("PYTHON_FIRST", str(python_first))
             page.evaluate("src => { const s = document.createElement('script'); s.type = 'py';"
-                          " s.textContent = src; document.body.append(s); }", IN_PAGE.replace("GAMES", str(args.games)))
+                          " s.textContent = src; document.body.append(s); }", source)
             page.wait_for_function("window.__yatzy", timeout=900_000)
             found = json.loads(page.evaluate("window.__yatzy"))
             page.context.close()
-            print(f"round {round_}: Yatzy's table {found['bytes']:,} B, fetch {found['fetch_ms']:.0f} ms, "
-                  f"decode {found['decode_ms']:.0f} ms in {found['parts']} parts, the longest "
-                  f"{found['longest_ms']:.0f} ms")
+            first = "Python" if python_first else "the browser"
+            print(f"round {round_} ({first}'s inflate first): Yatzy's table {found['bytes']:,} B, "
+                  f"fetch {found['fetch_ms']:.0f} ms; "
+                  f"the browser's inflate {found['inflate_ms']:.0f} ms (awaited), then decode "
+                  f"{found['decode_ms']:.0f} ms in {found['parts']} parts, the longest {found['longest_ms']:.0f} ms; "
+                  f"with Python's inflate: {found['python_decode_ms']:.0f} ms, the longest part "
+                  f"{found['python_longest_ms']:.0f} ms")
             for kind in ("warm", "cold"):
                 p50 = {g: percentile(found[g][kind], 0.5) for g in ("yahtzee", "yatzy")}
                 p95 = {g: percentile(found[g][kind], 0.95) for g in ("yahtzee", "yatzy")}
