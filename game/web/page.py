@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, cast
 from game.core import rules
 from game.core.links import daily_seed
 from game.core.players import Player
+from game.core.rulesets import ruleset_of
 from game.core.turn_link import from_fragment
 from game.screens.storage_words import reset_stats_question, stats_reset
 from game.session.commands import GAME_COMMANDS, handle
@@ -146,10 +147,11 @@ class PageCommands:
         self.app.start(setup.players, setup.ruleset, real_dice=setup.real_dice)
 
     def _daily(self) -> None:
-        """Today's daily challenge: a solo game, official rules, the date's seed."""
-        name = self.setup.first_name()
+        """Today's daily challenge: a solo game of the game chosen (Yahtzee's official rules,
+        or Yatzy), the date's seed."""
+        name, game = self.setup.first_name(), self.setup.chosen_game()
         self.setup.close()
-        self.app.start([Player(name)], rules.DEFAULT_PRESET, daily_seed(datetime.date.today()))
+        self.app.start([Player(name)], ruleset_of(game, rules.DEFAULT_PRESET), daily_seed(datetime.date.today()))
 
     def _resume(self, game_id: str) -> None:
         self.dialogs.close("games-dialog")

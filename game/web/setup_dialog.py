@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core import rules
-from game.core.games import GAMES, YAHTZEE
+from game.core.games import GAMES, YAHTZEE, Game
 from game.core.players import LEVELS, Player, is_kind
 from game.core.rulesets import ruleset_of
 from game.screens.setup_form import game_options_html, player_rows_html, preset_options_html
@@ -82,6 +82,10 @@ class SetupDialog:
         for row in self.document.querySelectorAll("#player-rows li"):
             row.hidden = int(row.dataset.row) >= count
 
+    def chosen_game(self) -> Game:
+        """The game checked now (the daily challenge plays it too)."""
+        return GAMES.get(self._chosen("game", YAHTZEE.key), YAHTZEE)
+
     def first_name(self) -> str:
         """The first row's name (the daily challenge is a solo game)."""
         return str(self.document.querySelector('[data-name="0"]').value)
@@ -92,6 +96,6 @@ class SetupDialog:
             name = str(self.document.querySelector(f'[data-name="{i}"]').value)
             kind = str(self.document.querySelector(f'[data-kind="{i}"]').value)
             players.append(Player(name, kind if is_kind(kind) else "human"))
-        game = GAMES.get(self._chosen("game", YAHTZEE.key), YAHTZEE)
+        game = self.chosen_game()
         ruleset = ruleset_of(game, self._chosen("preset", rules.DEFAULT_PRESET))
         return Setup(tuple(players), ruleset, bool(self.document.getElementById("setup-real-dice").checked), game.key)

@@ -46,6 +46,18 @@ def test_a_swedish_browser_starts_on_yatzy_and_new_game_remembers_the_choice(swe
     page.click("#setup-start")
     page.locator("#setup").first.wait_for(state="hidden")
     assert rows(page)[-2:] == ["yahtzee", "chance"]
+    board.open_menu(page)  # the daily challenge plays the game chosen: Yatzy here
+    page.click("#new-game")
+    page.check('input[name="game"][value="yatzy"]')
+    page.click("#setup-daily")
+    page.locator("#setup").first.wait_for(state="hidden")
+    assert rows(page) == list(YATZY.names)
+    assert swedish.run_python("from game.main import app\nresult = app.state.seed") == f"daily-{clock.NOW.date()}"
+    board.open_menu(page)
+    page.click("#new-game")
+    page.check('input[name="game"][value="yahtzee"]')
+    page.click("#setup-start")
+    page.locator("#setup").first.wait_for(state="hidden")
     page.reload()
     page.locator("body[data-state=ready]").first.wait_for(timeout=120_000)
     board.open_menu(page)
