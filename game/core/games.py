@@ -187,6 +187,10 @@ class Game:
                 raise rules.RulesError(f"unknown box {box!r}")
         return {b.name: b.score(faces) for b in self.boxes if b.name not in filled}
 
+    def legal_scores(self, preset: str, filled: Mapping[str, int], dice: Iterable[int]) -> dict[str, int]:
+        """The boxes ``dice`` may fill now and their points (:meth:`box_options` less the closed)."""
+        return {b: v for b, v in self.box_options(preset, filled, dice).items() if isinstance(v, int)}
+
     def five_alike_bonus(self, filled: Mapping[str, int], dice: Iterable[int]) -> int:
         """Yahtzee's 100 for a further five-alike (0 in a game without the extra)."""
         return rules.yahtzee_bonus(filled, dice) if self.five_alike_extra else 0

@@ -25,8 +25,9 @@ from game.core.labels import preset_label
 RULESETS: tuple[str, ...] = (*rules.PRESETS, *(g.key for g in GAMES.values() if not g.five_alike_extra))
 
 
-def ruleset_of(game: Game, preset: str) -> str:
-    """The rule set of a game played with ``preset`` (which only a game with Yahtzee's extra reads)."""
+def ruleset_of(game: Game, preset: str = rules.DEFAULT_PRESET) -> str:
+    """The rule set of a game played with ``preset`` (which only a game with Yahtzee's extra
+    reads; by default the official rules, as a new game and the daily challenge play)."""
     return preset if game.five_alike_extra else game.key
 
 

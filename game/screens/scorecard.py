@@ -20,6 +20,7 @@ from functools import lru_cache
 
 from game.core import numbers, rules
 from game.core.card import Card
+from game.core.games import Game
 from game.core.joker import Closed
 from game.core.labels import N_
 from game.core.language import _, ngettext, pgettext
@@ -93,10 +94,15 @@ def _summary_row(name: str, label: str, short: str, cells: Sequence[tuple[str, s
     return f'<tr class="total total-{name}"{tip}><th scope="row">{_label(label, short)}</th>{tds}</tr>'
 
 
-def _total_row(sums: Sequence[rules.Totals], current: int | None, total: Total, bonus_words: str) -> str:
-    """``bonus_words``: the game's upper bonus line (its threshold and points)."""
+@lru_cache(maxsize=8)
+def _upper_totals(game: Game) -> tuple[Total, ...]:
+    """:data:`UPPER_TOTALS` with the game's own bonus line (its threshold and points)."""
+    return tuple((key, game.bonus_words, short, value) if key == "upper_bonus" else (key, label, short, value)
+                 for key, label, short, value in UPPER_TOTALS)
+
+
+def _total_row(sums: Sequence[rules.Totals], current: int | None, total: Total) -> str:
     key, label, short, value_of = total
-    label = bonus_words if key == "upper_bonus" else label
     cells = [(f'data-total="{key}" data-value="{value}"', str(value)) for value in map(value_of, sums)]
     return _summary_row(key.replace("_", "-"), *_total_label(label, short), cells, current)
 
@@ -188,9 +194,9 @@ def scorecard_html(state: GameState, hint: str | None = None, chances: Sequence[
     ``card_buttons`` the names open no card (see :func:`_head`)."""
     cards, current, options, game = state.cards, state.current_seat, state.box_options(), state.game
     sums = [card.totals for card in cards]
-    upper_tail = "".join(_total_row(sums, current, total, game.bonus_words) for total in UPPER_TOTALS)
+    upper_tail = "".join(_total_row(sums, current, total) for total in _upper_totals(game))
     checks = _bonus_row(cards, current) if game.five_alike_extra else ""
-    lower_tail = checks + "".join(_total_row(sums, current, total, game.bonus_words) for total in LOWER_TOTALS)
+    lower_tail = checks + "".join(_total_row(sums, current, total) for total in LOWER_TOTALS)
     if chances is not None:
         lower_tail += _chances_row(chances, current)
     columns = [(seat, card.filled, " current" if seat == current else "") for seat, card in enumerate(cards)]
@@ -217,9 +223,8 @@ def player_card_html(state: GameState, seat: int) -> str:
         rows.append(f'<tr><th scope="row">{escape(game.box_label(box))}</th>'
                     f'<td>{"" if points is None else points}</td></tr>')
         if box == game.upper_names[-1]:
-            labels = [(game.bonus_words if key == "upper_bonus" else label, value)
-                      for key, label, _s, value in UPPER_TOTALS]
-            rows += [_card_total(pgettext("total", label), str(value(sums))) for label, value in labels]
+            rows += [_card_total(pgettext("total", label), str(value(sums)))
+                     for _key, label, _s, value in _upper_totals(game)]
     if game.five_alike_extra:
         checks = f'{"✓" * card.yahtzee_bonuses} {100 * card.yahtzee_bonuses}'
         rows.append(_card_total(pgettext("total", "Yahtzee bonus"), checks))

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from game.core import rules
+from game.core.rulesets import RULESETS
 from game.core.state import GameState
 from game.session import words
 from game.session.ports import LoadSpread, LoadTable, Spawn
@@ -50,7 +51,8 @@ class Coach:
         self.tables: dict[str, Table] = {}
         self._loading: asyncio.Future[None] | None = None
         self._fetching: dict[str, asyncio.Future[Table]] = {}  # tables on their way
-        self._no_chances: set[str] = set()  # presets whose win chances could not be had (or have none)
+        # Rule sets whose win chances could not be had, or have none (no spread table: Yatzy's).
+        self._no_chances: set[str] = set(RULESETS) - WITH_SPREAD
 
     def switch_hints(self) -> str:
         """Hints on or off; the words that say which (showing them marks the game assisted)."""
@@ -84,7 +86,7 @@ class Coach:
             return advice
         spread = self.spreads.get(state.ruleset)
         if spread is None:  # with several players or a friend's score, chances() asks for it too
-            if self.load_spread is not None and state.ruleset in WITH_SPREAD - self._no_chances:
+            if self.load_spread is not None and state.ruleset not in self._no_chances:
                 self._load_in_background(state.ruleset, spread=True)
             return advice
         if beat is None and best is not None:
@@ -115,7 +117,7 @@ class Coach:
         challenge); None in a plain solo game, once the game is over, or while the tables
         are on their way (their loading starts here)."""
         if (state.over or (len(state.players) < 2 and beat is None) or self.load_spread is None
-                or state.ruleset in self._no_chances or state.ruleset not in WITH_SPREAD):
+                or state.ruleset in self._no_chances):
             return None
         table, spread = self.tables.get(state.ruleset), self.spreads.get(state.ruleset)
         if table is None or spread is None:

@@ -95,7 +95,7 @@ class GameSwitcher:
             return Outcome(board=board, notices=notices, ask_link=words.describe_link(link.seed, challenge))
         if opening == "resume":
             return Outcome(board=board, notices=notices, forget_link=True)
-        ruleset = link.preset or ruleset_of(GAMES.get(game, YAHTZEE), rules.DEFAULT_PRESET)
+        ruleset = link.preset or ruleset_of(GAMES.get(game, YAHTZEE))
         started = self.start([Player(name)], ruleset, link.seed, challenge)
         return replace(started, notices=notices + started.notices)
 

@@ -41,7 +41,7 @@ ComputerMove = HoldDice | ScoreBox
 def greedy(ruleset: str, filled: Mapping[str, int], dice: rules.Dice, rolls_left: int) -> ComputerMove:
     """The most points now, but a made pattern (Full House, a straight, five alike) at once."""
     game, preset = rules_of(ruleset)
-    legal = {box: v for box, v in game.box_options(preset, filled, dice).items() if isinstance(v, int)}
+    legal = game.legal_scores(preset, filled, dice)
     best = max(legal.values())
     if rolls_left == 0 or any(legal.get(box, 0) > 0 for box in _MADE):
         return ScoreBox(next(box for box in game.names if legal.get(box) == best))

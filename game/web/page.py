@@ -7,7 +7,6 @@ import datetime
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
-from game.core import rules
 from game.core.links import daily_seed
 from game.core.players import Player
 from game.core.rulesets import ruleset_of
@@ -35,7 +34,7 @@ class PageCommands:
                  settings: SettingsDialog) -> None:
         self.document, self.window, self.app, self.dialogs, self.data = document, window, app, dialogs, data
         self.settings = settings
-        self.setup = SetupDialog(document, settings.current().game or app.default_game)
+        self.setup = SetupDialog(document, app.default_game)  # the game last chosen, or the language's (game/main.py)
         self.menu_toggle = document.getElementById("menu-toggle")
         self._review: ReviewDialog | None = None
         self._ten_dialog: TenDialog | None = None
@@ -151,7 +150,7 @@ class PageCommands:
         or Yatzy), the date's seed."""
         name, game = self.setup.first_name(), self.setup.chosen_game()
         self.setup.close()
-        self.app.start([Player(name)], ruleset_of(game, rules.DEFAULT_PRESET), daily_seed(datetime.date.today()))
+        self.app.start([Player(name)], ruleset_of(game), daily_seed(datetime.date.today()))
 
     def _resume(self, game_id: str) -> None:
         self.dialogs.close("games-dialog")
