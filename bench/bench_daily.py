@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Time to generate one day's ten (game.daily.puzzle.todays_ten), in CPython and in Pyodide.
 
-    python bench/bench_daily.py [--dates 30] [--start 2026-01-01] [--no-pyodide]
+    python bench/bench_daily.py [--dates 30] [--start 2026-01-01] [--no-pyodide] [--ruleset yatzy]
 
 CPython: the table's load in a fresh process, then each date's generation with the
 coach's cache emptied first (as on a page that has just loaded the table): median, 90th
@@ -38,16 +38,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dates", type=int, default=30)
     parser.add_argument("--start", default="2026-01-01")
     parser.add_argument("--no-pyodide", action="store_true")
+    parser.add_argument("--ruleset", default="official", help="the game whose ten: official (Yahtzee's), yatzy")
     args = parser.parse_args(argv)
     start = datetime.date.fromisoformat(args.start)
     dates = [(start + datetime.timedelta(days=k)).isoformat() for k in range(args.dates)]
 
     t0 = time.perf_counter()
     from game.daily.puzzle import todays_ten  # the coach's roll tables are built on import
-    from game.strategy.tables import load_preset
+    from game.strategy.game_tables import load_ruleset
     imported = time.perf_counter() - t0
     t0 = time.perf_counter()
-    table = load_preset("official")
+    table = load_ruleset(args.ruleset)
     loaded = time.perf_counter() - t0
     seconds, games = [], []
     for date in dates:
@@ -65,8 +66,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.no_pyodide or shutil.which("node") is None or not (ROOT / "node_modules" / "pyodide").exists():
         print("Pyodide: skipped (needs Node and node_modules/pyodide)")
         return 0
-    run = subprocess.run(["node", str(script), str(ROOT), ",".join(dates)], capture_output=True, text=True,
-                         check=True)
+    run = subprocess.run(["node", str(script), str(ROOT), ",".join(dates), args.ruleset], capture_output=True,
+                         text=True, check=True)
     found = json.loads(run.stdout)
     print(f"Pyodide {found['python']} (Node): table load {found['load'] * 1000:.0f} ms")
     print(summary("Pyodide", list(found["seconds"].values())))

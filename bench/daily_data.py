@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """The data behind the daily puzzle's margin and colours (docs/daily.md).
 
-    python bench/daily_data.py [--days 365] [--start 2025-01-01] [--games 300]
+    python bench/daily_data.py [--days 365] [--start 2025-01-01] [--games 300] [--ruleset yatzy]
 
 Part 1 plays ``--games`` solo games the way a day's puzzle does (levels drawn as in
 ``game.daily.moments``, dice from a fixed SplitMix64) and reports, for every moment with
 two options or more, how often the runner-up loses at least each candidate margin, and
 how often Beginner's choice is wrong there. Part 2 generates the puzzles of ``--days``
 dates and reports the mix, what the Casual and Beginner computers lose on them (each
-mistake's loss, and the par), and the colours their mistakes would get.
+mistake's loss, and the par), and the colours their mistakes would get. ``--ruleset``: the
+game whose ten (official: Yahtzee's; yatzy).
 """
 
 from __future__ import annotations
@@ -22,11 +23,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.core.rulesets import GAME_RULESETS  # noqa: E402
 from game.daily import grading, puzzle  # noqa: E402
 from game.daily.levels import casual_weights, greedy_option  # noqa: E402
 from game.daily.moments import GAME_LEVELS, play_game  # noqa: E402
 from game.daily.prng import SplitMix64  # noqa: E402
-from game.strategy.tables import load_preset  # noqa: E402
+from game.strategy.game_tables import load_ruleset  # noqa: E402
+from game.strategy.tables import Table  # noqa: E402
 
 MARGINS = (0.1, 0.25, 0.5, 1.0, 2.0, 3.0)
 
@@ -48,15 +51,14 @@ def share(pairs: list[tuple[float, float]], low: float, high: float) -> float:
     return sum(w for v, w in pairs if low <= v < high) / sum(w for _, w in pairs)
 
 
-def moments_part(games: int) -> None:
-    table = load_preset("official")
+def moments_part(games: int, table: Table) -> None:
     rng = SplitMix64(2024)
     rows: list[tuple[float, bool]] = []
     for _ in range(games):
         level = GAME_LEVELS[rng.below(len(GAME_LEVELS))]
         for m in play_game(rng, table, level):
             if len(m.options) > 1:
-                g = greedy_option(m.options, m.card, m.dice, m.rolls_left)
+                g = greedy_option(m.options, m.card, m.dice, m.rolls_left, table.preset)
                 rows.append((m.margin, g is None or g != m.options[0]))
     print(f"{len(rows)} moments with two options or more, in {games} games")
     print("margin >=  share of moments  Beginner wrong among them")
@@ -65,8 +67,7 @@ def moments_part(games: int) -> None:
         print(f"{margin:9.2f}  {len(sel) / len(rows):16.2f}  {sum(sel) / len(sel):25.2f}")
 
 
-def puzzles_part(days: int, start: datetime.date) -> None:
-    table = load_preset("official")
+def puzzles_part(days: int, start: datetime.date, table: Table) -> None:
     casual: list[tuple[float, float]] = []  # each mistake's loss, weighted by Casual's chance of it
     beginner: list[tuple[float, float]] = []
     pars_casual, pars_beginner, games, wrong = [], [], Counter[int](), Counter[int]()
@@ -107,9 +108,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--days", type=int, default=365)
     parser.add_argument("--start", default="2025-01-01")
     parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--ruleset", default="official", choices=GAME_RULESETS)
     args = parser.parse_args(argv)
-    moments_part(args.games)
-    puzzles_part(args.days, datetime.date.fromisoformat(args.start))
+    table = load_ruleset(args.ruleset)
+    moments_part(args.games, table)
+    puzzles_part(args.days, datetime.date.fromisoformat(args.start), table)
     return 0
 
 

@@ -10,8 +10,9 @@ click and key to it or to the page's dialogs.
 # imports that package, ~50 ms of every start (assets/boot.mjs).
 from js import document, window
 
+from game.core import rules
 from game.core.links import parse_query
-from game.core.rulesets import default_game
+from game.core.rulesets import default_game, game_ruleset
 from game.core.turn_link import from_fragment
 from game.records.device import open_records
 from game.screens.language_list import language_unavailable
@@ -74,8 +75,8 @@ try:
     # No name yet on this device: the game started gives the seat its default name ("Player 1").
     app.open(link, records.name.read() or "", from_fragment(str(window.location.hash)))
     app.show_notices()
-    if link.ten is not None:  # ?ten=YYYY-MM-DD: that day's ten, over the player's own game
-        commands.open_ten(link.ten)
+    if link.ten is not None:  # ?ten=YYYY-MM-DD(&preset=yatzy): that day's ten of a game, over the player's own game
+        commands.open_ten(link.ten, game_ruleset(link.preset or rules.DEFAULT_PRESET))
 
     for control in ("new-game", "show-games", "show-scores", "show-stats", "show-review", "share", "show-settings"):
         document.getElementById(control).disabled = False

@@ -1,25 +1,26 @@
 // Today's ten in Pyodide under Node: the page's Python (3.14, WebAssembly) generating the
 // puzzles of the dates given, for tests/test_daily_pyodide.py and bench/bench_daily.py.
 //
-//     node tests/daily_pyodide.mjs <repository> <date>,<date>,...
+//     node tests/daily_pyodide.mjs <repository> <date>,<date>,... [<rule set>: official, yatzy]
 //
 // Prints one JSON object: Python's version, the table's load time, each date's digest and
 // generation time (seconds; the coach's cache emptied before each date, as on a fresh page).
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 
-const [repo, dates] = process.argv.slice(2);
+const [repo, dates, ruleset = "official"] = process.argv.slice(2);
 const py = await loadPyodide();
 py.FS.mkdir("/repo");
 py.FS.mount(py.FS.filesystems.NODEFS, { root: repo }, "/repo");
 py.globals.set("DATES", dates);
+py.globals.set("RULESET", ruleset);
 const out = py.runPython(`
 import json, sys, time
 sys.path.insert(0, "/repo")
 from game.daily.puzzle import todays_ten
-from game.strategy.tables import load_preset
+from game.strategy.game_tables import load_ruleset
 
 start = time.perf_counter()
-table = load_preset("official")
+table = load_ruleset(RULESET)
 load = time.perf_counter() - start
 digests, seconds = {}, {}
 for date in DATES.split(","):

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game import cli
-from game.core.games import YATZY
+from game.core.games import YAHTZEE, YATZY
 from game.screens.reason_words import reason_words
 from game.strategy import coach, game_coach, tables
 from game.strategy.game_tables import load_game
@@ -43,7 +43,7 @@ def test_text_output_ranks_every_option():
     last = options[-1]
     assert lines[-2].endswith(f"{last.value:9.3f}  {last.loss:7.3f}")
     # The reason in words, as the coach words it (tests/test_strategy_reasons.py checks its numbers).
-    assert lines[-1] == "Why: " + reason_words(explain({"ones": 3, "yahtzee": 50}, options, 2))
+    assert lines[-1] == "Why: " + reason_words(explain({"ones": 3, "yahtzee": 50}, options, 2), YAHTZEE)
 
 
 def test_json_output_matches_the_coach():
@@ -53,7 +53,7 @@ def test_json_output_matches_the_coach():
     options = coach.rank_options(tables.load_preset("official"), {"ones": 3, "yahtzee": 50},
                                  (3, 3, 4, 5, 6), 2, yahtzee_bonuses=1)
     assert out["on_card"] == 153 and out["dice"] == [3, 3, 4, 5, 6] and out["rolls_left"] == 2
-    assert out["reason"] == reason_words(explain({"ones": 3, "yahtzee": 50}, options, 2))
+    assert out["reason"] == reason_words(explain({"ones": 3, "yahtzee": 50}, options, 2), YAHTZEE)
     assert [(o["kind"], o["box"], o["value"]) for o in out["options"]] == \
         [(o.kind, o.box, o.value) for o in options]
     assert out["options"][0]["hold"] == [True, True, False, False, False]

@@ -1,4 +1,5 @@
-"""Today's ten in the page's Python: Pyodide (3.14, WebAssembly, under Node) gives the pinned digests.
+"""Today's ten in the page's Python: Pyodide (3.14, WebAssembly, under Node) gives the pinned digests,
+Yahtzee's and Yatzy's.
 
 CPython 3.11 (the tests) and the page's Pyodide must generate the same ten for every date:
 the puzzle of a day is the same for everyone. This runs Pyodide from ``node_modules`` (the
@@ -16,16 +17,18 @@ from pathlib import Path
 import pytest
 
 from tests.test_daily_puzzle import PINNED
+from tests.test_daily_yatzy import PINNED_YATZY
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "tests" / "daily_pyodide.mjs"
 
 
-def test_pyodide_generates_the_same_ten_for_30_dates() -> None:
+@pytest.mark.parametrize(("ruleset", "pinned"), [("official", PINNED), ("yatzy", PINNED_YATZY)])
+def test_pyodide_generates_the_same_ten_on_the_pinned_dates(ruleset: str, pinned: dict[str, str]) -> None:
     if shutil.which("node") is None or not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists():
         pytest.skip("needs Node and node_modules/pyodide (npm ci)")
-    run = subprocess.run(["node", str(SCRIPT), str(ROOT), ",".join(PINNED)], capture_output=True, text=True,
-                         timeout=300, check=True)
+    run = subprocess.run(["node", str(SCRIPT), str(ROOT), ",".join(pinned), ruleset], capture_output=True,
+                         text=True, timeout=300, check=True)
     found = json.loads(run.stdout)
     assert found["python"].startswith("3.") and found["python"] != "3.11"  # really another Python
-    assert found["digests"] == PINNED
+    assert found["digests"] == pinned

@@ -12,13 +12,17 @@ import pytest
 from game.core import rules
 from game.daily import grading, puzzle
 from game.records.backup import FORMAT, VERSION, BackupError, backup_text, read_backup, restore_backup
-from game.records.daily_results import (
+from game.records.daily_results import DailyResults
+from game.records.daily_streak import Streak
+from game.records.device import MemoryStore, open_records
+from game.records.fields import encode_record
+from game.records.safe_store import SafeStore
+from game.records.ten_record import (
     CHOICES,
     COLOURS,
     DAYS_KEPT,
     TEN_KEY,
     Attempt,
-    DailyResults,
     ScoredDay,
     TenRecord,
     check_choice,
@@ -26,14 +30,11 @@ from game.records.daily_results import (
     ten_from_text,
     ten_to_record,
 )
-from game.records.daily_streak import Streak
-from game.records.device import MemoryStore, open_records
-from game.records.fields import encode_record
-from game.records.safe_store import SafeStore
 from game.screens.storage_words import backup_error_words, notice_words
 from tests.storage_support import codes, tab
 
 TODAY = "2026-03-10"
+OFFICIAL = rules.DEFAULT_PRESET
 TEN = ("hold:2356", "box:chance", "hold:44", "box:sixes", "hold:", "box:yahtzee", "hold:1", "box:ones",
        "hold:6666", "box:large_straight")
 GRID = ("exact", "small", "exact", "larger", "exact", "exact", "more", "exact", "exact", "small")
@@ -293,19 +294,19 @@ def test_a_full_store_keeps_what_was_there_and_the_new_result_for_the_session():
 def test_no_storage_plays_on_in_memory():
     records = open_records(MemoryStore(broken=True))
     assert codes(records) == ["unavailable"]
-    attempt = answer(records.ten, records.ten.start(TODAY, today=TODAY), 3)
-    assert records.ten.resume() == attempt and not records.store.persistent
-    records.ten.finish(answer(records.ten, attempt, CHOICES), 3.0, GRID)
-    assert records.ten.streak(TODAY) == Streak(1, 1) and codes(records) == []
+    attempt = answer(records.tens[OFFICIAL], records.tens[OFFICIAL].start(TODAY, today=TODAY), 3)
+    assert records.tens[OFFICIAL].resume() == attempt and not records.store.persistent
+    records.tens[OFFICIAL].finish(answer(records.tens[OFFICIAL], attempt, CHOICES), 3.0, GRID)
+    assert records.tens[OFFICIAL].streak(TODAY) == Streak(1, 1) and codes(records) == []
 
 
 def test_storage_that_stops_mid_puzzle_keeps_the_attempt_in_memory():
     kv = MemoryStore()
     records = tab(kv)
-    attempt = answer(records.ten, records.ten.start(TODAY, today=TODAY), 3)
+    attempt = answer(records.tens[OFFICIAL], records.tens[OFFICIAL].start(TODAY, today=TODAY), 3)
     kv.broken = True
-    attempt = answer(records.ten, attempt, 2)
-    assert records.ten.resume() == attempt == Attempt(TODAY, False, TEN[:5])
+    attempt = answer(records.tens[OFFICIAL], attempt, 2)
+    assert records.tens[OFFICIAL].resume() == attempt == Attempt(TODAY, False, TEN[:5])
     assert [(n.code, n.stopped) for n in records.take_notices()] == [("unavailable", True)]
 
 
@@ -315,24 +316,25 @@ def test_storage_that_stops_mid_puzzle_keeps_the_attempt_in_memory():
 def test_the_backup_file_holds_the_record_as_stored_and_a_new_device_gets_it_back():
     kv = MemoryStore()
     there = open_records(kv)
-    play(there.ten, shift(TODAY, -1), shift(TODAY, -1))
-    answer(there.ten, there.ten.start(TODAY, today=TODAY), 3)
+    play(there.tens[OFFICIAL], shift(TODAY, -1), shift(TODAY, -1))
+    answer(there.tens[OFFICIAL], there.tens[OFFICIAL].start(TODAY, today=TODAY), 3)
     text = backup_text(there, "2026-03-10")
     assert json.loads(text)["records"][TEN_KEY] == json.loads(kv.items[TEN_KEY])
     new = open_records(MemoryStore())
     restored = restore_backup(new, read_backup(text))
     assert restored.ten == 2 and restored.complete
-    assert new.ten.read() == there.ten.read()  # the attempt in progress too: there was none here
-    assert new.ten.start(TODAY, today=TODAY) == Attempt(TODAY, False, TEN[:3])
+    assert new.tens[OFFICIAL].read() == there.tens[OFFICIAL].read()  # the attempt in progress too: there was none here
+    assert new.tens[OFFICIAL].start(TODAY, today=TODAY) == Attempt(TODAY, False, TEN[:3])
 
 
 def test_a_restore_keeps_per_date_the_finished_attempt_else_the_longer_and_twice_changes_nothing():
     store = MemoryStore()
     here = open_records(store)
-    answer(here.ten, here.ten.start(shift(TODAY, -2), today=shift(TODAY, -2)), 2)  # unfinished here
-    play(here.ten, shift(TODAY, -1), shift(TODAY, -1), lost=5.0)  # finished here
-    answer(here.ten, here.ten.start(TODAY, today=TODAY), 6)  # longer here
-    mine = here.ten.resume()
+    ten = here.tens[OFFICIAL]
+    answer(ten, ten.start(shift(TODAY, -2), today=shift(TODAY, -2)), 2)  # unfinished here
+    play(here.tens[OFFICIAL], shift(TODAY, -1), shift(TODAY, -1), lost=5.0)  # finished here
+    answer(here.tens[OFFICIAL], here.tens[OFFICIAL].start(TODAY, today=TODAY), 6)  # longer here
+    mine = here.tens[OFFICIAL].resume()
     file = TenRecord((ScoredDay(TODAY, TEN[:1]),  # shorter in the file
                       ScoredDay(shift(TODAY, -1), TEN[:3]),  # unfinished in the file
                       ScoredDay(shift(TODAY, -2), TEN, True, 8.0, GRID),  # finished in the file
@@ -341,11 +343,11 @@ def test_a_restore_keeps_per_date_the_finished_attempt_else_the_longer_and_twice
     text = json.dumps({"format": FORMAT, "version": VERSION, "created": TODAY,
                        "records": {TEN_KEY: ten_to_record(file)}})
     assert restore_backup(here, read_backup(text)).ten == 4
-    days = {d.date: d for d in here.ten.read().days}
+    days = {d.date: d for d in here.tens[OFFICIAL].read().days}
     assert days[TODAY].choices == TEN[:6] and days[shift(TODAY, -1)].lost == 5.0
     assert days[shift(TODAY, -2)].lost == 8.0 and days[shift(TODAY, -3)].finished
-    assert here.ten.resume() == mine  # this device's attempt in progress stays
-    assert here.ten.streak(shift(TODAY, -1)) == Streak(3, 6)
+    assert here.tens[OFFICIAL].resume() == mine  # this device's attempt in progress stays
+    assert here.tens[OFFICIAL].streak(shift(TODAY, -1)) == Streak(3, 6)
     once = dict(store.items)
     restore_backup(here, read_backup(text))
     assert store.items == once
@@ -354,7 +356,7 @@ def test_a_restore_keeps_per_date_the_finished_attempt_else_the_longer_and_twice
 def test_a_backup_without_the_record_leaves_the_devices_and_a_damaged_one_refuses_the_file():
     kv = MemoryStore()
     here = open_records(kv)
-    play(here.ten, TODAY, TODAY)
+    play(here.tens[OFFICIAL], TODAY, TODAY)
     before = kv.items[TEN_KEY]
     old = json.dumps({"format": FORMAT, "version": VERSION, "created": TODAY, "records": {}})
     assert restore_backup(here, read_backup(old)).ten == 0 and kv.items[TEN_KEY] == before

@@ -8,8 +8,8 @@ import re
 import pytest
 
 from game.core.language import activate
-from game.records.daily_results import ScoredDay, TenRecord
 from game.records.daily_stats import PAST_DAYS, ROWS, TenStats, past_days, row_of, ten_stats
+from game.records.ten_record import ScoredDay, TenRecord
 from game.screens.ten_days import archive_html, days_html
 
 

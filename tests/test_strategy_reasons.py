@@ -98,7 +98,7 @@ def random_position(rng: random.Random) -> tuple[dict[str, int], tuple[int, ...]
 def _check_facts(reason: Reason, filled: dict[str, int], dice: tuple[int, ...], rolls: int,
                  options: list[Option], brute: BruteValues | None) -> None:
     best = options[0]
-    text = reason_words(reason)
+    text = reason_words(reason, YAHTZEE)
     for fact in reason.facts:
         shown = fact_words(fact)
         assert shown in text or (fact.name == "par_difference" and fact.value == 0), (fact, text)
@@ -169,7 +169,7 @@ def test_a_hold_names_its_target_and_a_score_the_bonus_pace() -> None:
     assert options[0].box == "fours"
     reason = explain(filled, options, 0)
     assert reason.bonus == "pace"
-    said = reason_words(reason)
+    said = reason_words(reason, YAHTZEE)
     assert "needs 12 more points" in said and "6 points ahead of par" in said  # 63-51; 51-45
 
 
@@ -179,7 +179,7 @@ def test_the_review_contrasts_the_best_with_the_players_choice() -> None:
     chance = next(o for o in options if o.box == "chance")
     reason = explain({}, options, 0, versus=chance)
     assert reason.facts[-1].name == "gap" and reason.facts[-1].value == pytest.approx(chance.loss)
-    assert reason.contrast == "keep_open" and "Keeping Chance open" in reason_words(reason)
+    assert reason.contrast == "keep_open" and "Keeping Chance open" in reason_words(reason, YAHTZEE)
 
 
 def test_the_pattern_chances_match_brute_force_for_every_target_and_hold_size() -> None:

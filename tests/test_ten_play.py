@@ -89,10 +89,10 @@ def test_the_screen_and_the_share_text_give_nothing_away(puzzle: Puzzle) -> None
     assert page.count('class="ten-sq ten-') == 10 and "7 best choices of ten." in page
     text = share_text(play, "https://example.org/?ten=2026-11-26")
     head, grid, link = text.split("\n")
-    assert head == f"Dice Pad #1 · Today's ten, November 26, 2026: {play.result.total_loss:.1f} points lost"
+    assert head == f"Dice Pad #1 · Yahtzee · Today's ten, November 26, 2026: {play.result.total_loss:.1f} points lost"
     assert grid == play.result.grid and link.endswith("?ten=2026-11-26")
     practice = share_text(dataclasses.replace(play, practice=True), link)
-    assert practice.startswith("Dice Pad #1 · Today's ten, November 26, 2026, as practice")
+    assert practice.startswith("Dice Pad #1 · Yahtzee · Today's ten, November 26, 2026, as practice")
 
 
 @pytest.mark.parametrize(("day", "number"), [("2026-11-26", "#1 "), ("2027-01-21", "#57 "), ("2026-11-25", None)])
@@ -103,6 +103,6 @@ def test_the_share_headline_numbers_the_day(table: Table, day: str, number: str 
         play = next_position(answer(play, best=True))
     head = share_text(play, "https://example.org/").split("\n")[0]
     if number is None:  # before the ten existed
-        assert head.startswith("Today's ten, November 25, 2026:") and "#" not in head
+        assert head.startswith("Yahtzee · Today's ten, November 25, 2026:") and "#" not in head
     else:
-        assert head.startswith(f"Dice Pad {number}· Today's ten, ")
+        assert head.startswith(f"Dice Pad {number}· Yahtzee · Today's ten, ")

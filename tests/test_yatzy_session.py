@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -22,6 +23,8 @@ from game.records.device import MemoryStore, open_records
 from game.records.game_slot import SavedGame
 from game.records.settings import SETTINGS_KEY, SavedSettings, Settings, settings_from_record
 from game.screens.games_list import describe
+from game.screens.markup import escape
+from game.screens.review_report import review_html
 from game.screens.scorecard import player_card_html, scorecard_html
 from game.session.fakes import RecordingRenderer
 from game.session.manager import App
@@ -125,13 +128,18 @@ def test_the_coach_advises_and_explains_a_yatzy_roll():
     assert advice.best.box == "small_straight" and advice.best.points == 15
 
 
-def test_a_yatzy_game_is_reviewed_against_its_own_table():
+def test_a_yatzy_game_is_reviewed_against_its_own_table(speak: Callable[[str], None]) -> None:
     state = play_out(new_game_in("yatzy", ["Ann"], seed="review"))
     report = review(state, 0, load_ruleset("yatzy"))
     assert report.preset == "yatzy" and report.final_total == state.grand_totals()[0]
     assert len(report.decisions) == 15 and report.total_loss >= 0
     with pytest.raises(ValueError, match="preset"):
         review(state, 0, load_ruleset("official"))
+    speak("sv")  # the report, its chart's every decision included, names Yatzy's boxes as a Swede's sheet does
+    html = review_html(report)
+    boxes = [d.box for d in report.decisions if d.box is not None]
+    assert len(boxes) == 15 and all(escape(YATZY.box_label(box)) in html for box in boxes)
+    assert escape(YATZY.box_label("one_pair")) == "Ett par"
 
 
 def test_links_name_the_game():

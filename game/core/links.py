@@ -113,6 +113,16 @@ def iso_day(text: str) -> datetime.date | None:
         return None
 
 
+def ten_query(day: str, ruleset: str) -> str:
+    """The query of a link to ``day``'s ten of a game (``ruleset``: its own rules); Yahtzee's
+    carries the day alone, as it did before Yatzy had a ten.
+
+    >>> ten_query("2026-11-29", "official"), ten_query("2026-11-29", "yatzy")
+    ('?ten=2026-11-29', '?ten=2026-11-29&preset=yatzy')
+    """
+    return f"?ten={day}" + ("" if ruleset == rules.DEFAULT_PRESET else f"&preset={ruleset}")
+
+
 def challenge_query(seed: str, preset: str, score: int, name: str) -> str:
     """The query of a link that challenges a friend to beat ``score`` on the same dice.
 

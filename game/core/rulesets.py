@@ -31,6 +31,20 @@ def ruleset_of(game: Game, preset: str = rules.DEFAULT_PRESET) -> str:
     return preset if game.five_alike_extra else game.key
 
 
+#: Each game's own rule set, as the daily challenge and Today's ten play it: Yahtzee's
+#: official rules, Yatzy.
+GAME_RULESETS: tuple[str, ...] = tuple(ruleset_of(game) for game in GAMES.values())
+
+
+def game_ruleset(ruleset: str) -> str:
+    """The own rule set of ``ruleset``'s game: a Yahtzee preset's is the official one.
+
+    >>> game_ruleset("free_choice"), game_ruleset("yatzy"), GAME_RULESETS
+    ('official', 'yatzy', ('official', 'yatzy'))
+    """
+    return ruleset_of(rules_of(ruleset)[0])
+
+
 def rules_of(ruleset: str) -> tuple[Game, str]:
     """The game and the preset of a rule set (the default preset for a game that reads none);
     KeyError for an unknown one."""

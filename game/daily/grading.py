@@ -132,7 +132,7 @@ def grade(position: Position, chosen: Option) -> Graded:
     if chosen not in position.options:
         raise ValueError("that option is not one of this position's")
     loss = chosen.loss if chosen.loss >= TIE else 0.0
-    reason = explain(position.card, position.options, position.rolls_left, chosen)
+    reason = explain(position.card, position.options, position.rolls_left, chosen, game=position.game)
     return Graded(position, chosen, loss, colour(loss), reason)
 
 

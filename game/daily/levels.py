@@ -103,9 +103,10 @@ def option_of_box(options: Sequence[Option], box: str) -> Option | None:
 
 
 def greedy_option(options: Sequence[Option], filled: Mapping[str, int], dice: rules.Dice,
-                  rolls_left: int) -> Option | None:
-    """Beginner's choice among ``options`` (the coach's ranking of this moment), or None when
-    it holds all five dice (a five of a kind no box takes for points), which no option is.
+                  rolls_left: int, ruleset: str = rules.DEFAULT_PRESET) -> Option | None:
+    """Beginner's choice among ``options`` (the coach's ranking of this moment, in a game of
+    ``ruleset``), or None when it holds all five dice (a five of a kind no box takes for
+    points), which no option is.
 
     >>> from game.strategy.coach import rank_options
     >>> from game.strategy.tables import load_preset
@@ -115,7 +116,7 @@ def greedy_option(options: Sequence[Option], filled: Mapping[str, int], dice: ru
     """
     # Beginner draws nothing: the generator passed is never used (a fresh one, so that
     # nothing a caller draws could depend on it).
-    move = decide("greedy", rules.DEFAULT_PRESET, filled, dice, rolls_left, SplitMix64(0))
+    move = decide("greedy", ruleset, filled, dice, rolls_left, SplitMix64(0))
     if isinstance(move, HoldDice):
         return option_of_hold(options, [d for d, h in zip(dice, move.held, strict=True) if h])
     return option_of_box(options, move.box)

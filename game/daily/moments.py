@@ -1,4 +1,5 @@
-"""Whole official solo games played from the day's generator, decision by decision.
+"""Whole solo games of one game's own rules (Yahtzee's official ones, Yatzy) played from the
+day's generator, decision by decision.
 
 Every *moment* is a real decision of a real game: the card as it stands, the dice on the
 table, the rolls left, and the coach's ranking of every option. The games are played by
@@ -10,6 +11,9 @@ Casual's (half the games) carry the odd slip, Beginner's the habits of a beginne
 >>> moments = list(play_game(day_rng("2024-05-01"), load_preset("official"), "optimal"))
 >>> moments[0].filled, moments[0].rolls_left, len(moments[-1].filled)
 ((), 2, 12)
+>>> from game.strategy.game_tables import load_ruleset
+>>> len(list(play_game(day_rng("2024-05-01", "yatzy"), load_ruleset("yatzy"), "greedy"))[-1].filled)
+14
 """
 
 from __future__ import annotations
@@ -21,12 +25,10 @@ from game.core import rules
 from game.core.players import ComputerLevel
 from game.daily.levels import casual_pick, greedy_option
 from game.daily.prng import SplitMix64
-from game.strategy.coach import rank_options
 from game.strategy.options import Option
+from game.strategy.ranking import rank_options
 from game.strategy.tables import Table
 
-#: The rules of the puzzle: the official ones, as the issue asks.
-PRESET = rules.DEFAULT_PRESET
 ROLLS_PER_TURN = 3
 #: Which level plays a game, drawn from these (Casual twice as often): a mix of cards.
 GAME_LEVELS: tuple[ComputerLevel, ...] = ("optimal", "noisy", "noisy", "greedy")
@@ -35,7 +37,8 @@ GAME_LEVELS: tuple[ComputerLevel, ...] = ("optimal", "noisy", "noisy", "greedy")
 @dataclass(frozen=True)
 class Moment:
     """One decision of a game: the card (``filled``: box and points, in the card's order),
-    the Yahtzee bonuses earned, the dice, the rolls left and every option, best first."""
+    the Yahtzee bonuses earned (none in a game without them), the dice, the rolls left and
+    every option, best first."""
 
     filled: tuple[tuple[str, int], ...]
     yahtzee_bonuses: int
@@ -53,10 +56,6 @@ class Moment:
         return self.options[1].loss if len(self.options) > 1 else float("inf")
 
 
-def _card(filled: dict[str, int]) -> tuple[tuple[str, int], ...]:
-    return tuple((box, filled[box]) for box in rules.BOXES if box in filled)
-
-
 def roll(rng: SplitMix64, dice: rules.Dice | None, held: tuple[bool, ...]) -> rules.Dice:
     """The dice after a roll: the held ones stay, each other die is drawn (left to right)."""
     if dice is None:
@@ -64,28 +63,30 @@ def roll(rng: SplitMix64, dice: rules.Dice | None, held: tuple[bool, ...]) -> ru
     return rules.check_dice(d if keep else rng.die() for d, keep in zip(dice, held, strict=True))
 
 
-def choose(level: ComputerLevel, moment: Moment, rng: SplitMix64) -> Option | None:
-    """The option ``level`` takes at ``moment``; None when Beginner holds all five dice."""
+def choose(level: ComputerLevel, moment: Moment, rng: SplitMix64, ruleset: str) -> Option | None:
+    """The option ``level`` takes at ``moment`` of a game of ``ruleset``; None when Beginner
+    holds all five dice."""
     if level == "optimal":
         return moment.options[0]
     if level == "noisy":
         return casual_pick(moment.options, rng)
-    return greedy_option(moment.options, moment.card, moment.dice, moment.rolls_left)
+    return greedy_option(moment.options, moment.card, moment.dice, moment.rolls_left, ruleset)
 
 
 def play_game(rng: SplitMix64, table: Table, level: ComputerLevel) -> Iterator[Moment]:
-    """Play one solo game at ``level`` with dice from ``rng``; yield every moment before
-    its decision is made. The caller may stop early: nothing is drawn ahead of need."""
+    """Play one solo game of ``table``'s rules at ``level`` with dice from ``rng``; yield every
+    moment before its decision is made. The caller may stop early: nothing is drawn ahead of need."""
+    game = table.game
     filled: dict[str, int] = {}
     bonuses = 0
-    for _ in rules.BOXES:
+    for _ in range(game.turns):
         dice = roll(rng, None, ())
         rolls_left = ROLLS_PER_TURN - 1
         while True:
             options = rank_options(table, filled, dice, rolls_left, bonuses)
-            moment = Moment(_card(filled), bonuses, dice, rolls_left, tuple(options))
+            moment = Moment(game.ordered(filled), bonuses, dice, rolls_left, tuple(options))
             yield moment
-            chosen = choose(level, moment, rng)
+            chosen = choose(level, moment, rng, table.preset)
             if chosen is None:  # Beginner keeps all five: the same dice, one roll fewer
                 rolls_left -= 1
                 continue
@@ -94,6 +95,6 @@ def play_game(rng: SplitMix64, table: Table, level: ComputerLevel) -> Iterator[M
                 rolls_left -= 1
                 continue
             assert chosen.box is not None
-            bonuses += rules.yahtzee_bonus(filled, dice) // rules.YAHTZEE_BONUS
+            bonuses += game.five_alike_bonus(filled, dice) // rules.YAHTZEE_BONUS
             filled[chosen.box] = chosen.points
             break

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from game.core.card import Card
 from game.core.players import Player
-from game.core.state import NO_HOLDS, GameState, new_game
+from game.core.state import NO_HOLDS, GameState, new_game_in
 from game.daily.grading import Graded, Result, box_choice, grade, hold_choice, result
 from game.daily.puzzle import Position, Puzzle
 
@@ -111,8 +111,8 @@ def board_of(play: TenPlay) -> GameState:
     the dice the player holds (none while a grading is shown)."""
     position = play.position
     # The name never shows: the card leaves a slot for it, which the dialog fills itself.
-    state = new_game([Player("ten")], seed=f"ten:{position.date}:{position.index}")
-    card = Card(position.filled, position.yahtzee_bonuses)
+    state = new_game_in(position.ruleset, [Player("ten")], seed=f"ten:{position.date}:{position.index}")
+    card = Card(position.filled, position.yahtzee_bonuses, state.game)
     return dataclasses.replace(state, cards=(card,), turn=len(position.filled),
                                rolls_used=ROLLS_PER_TURN - position.rolls_left, dice=position.dice,
                                held=NO_HOLDS if play.showing else play.held)

@@ -29,8 +29,9 @@ T = TypeVar("T")
 
 MASK64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
-#: What the date is hashed with: a new prefix would give every date new positions.
-SEED_PREFIX = "yahtzee-ten:"
+#: What the date is hashed with, after the game's key (``yahtzee-ten:``, ``yatzy-ten:``): a
+#: new suffix would give every date new positions.
+SEED_SUFFIX = "-ten:"
 
 
 def check_date(date: datetime.date | str) -> str:
@@ -62,14 +63,16 @@ def check_date(date: datetime.date | str) -> str:
     return text
 
 
-def date_seed(date: datetime.date | str) -> int:
-    """The 64-bit seed of a date.
+def date_seed(date: datetime.date | str, game: str = "yahtzee") -> int:
+    """The 64-bit seed of a date's ten of ``game`` (a game's key: each game deals its own).
 
     >>> date_seed("2024-05-01") == int.from_bytes(
     ...     hashlib.sha256(b"yahtzee-ten:2024-05-01").digest()[:8], "big")
     True
+    >>> date_seed("2024-05-01", "yatzy") == date_seed("2024-05-01")
+    False
     """
-    digest = hashlib.sha256((SEED_PREFIX + check_date(date)).encode("ascii")).digest()
+    digest = hashlib.sha256((game + SEED_SUFFIX + check_date(date)).encode("ascii")).digest()
     return int.from_bytes(digest[:8], "big")
 
 
@@ -141,10 +144,10 @@ class SplitMix64:
         return [population[-1]]  # point == total cannot happen (random() < 1); rounding aside
 
 
-def day_rng(date: datetime.date | str) -> SplitMix64:
-    """The generator of one date's puzzle.
+def day_rng(date: datetime.date | str, game: str = "yahtzee") -> SplitMix64:
+    """The generator of one date's puzzle of ``game`` (its key).
 
     >>> day_rng("2024-05-01").next_u64() == SplitMix64(date_seed("2024-05-01")).next_u64()
     True
     """
-    return SplitMix64(date_seed(date))
+    return SplitMix64(date_seed(date, game))

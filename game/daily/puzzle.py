@@ -1,8 +1,9 @@
-"""The ten positions of a date: real moments of official games where the choice matters.
+"""The ten positions of a date: real moments of games where the choice matters, a ten for
+each game (Yahtzee's official rules, Yatzy: :data:`game.core.rulesets.GAME_RULESETS`).
 
 How a day's ten are found (docs/daily.md has the data behind each number):
 
-1. The date's generator (:func:`game.daily.prng.day_rng`) plays whole solo games, one
+1. The date's generator of the game (:func:`game.daily.prng.day_rng`) plays whole solo games, one
    after another, each by a level it draws (:data:`game.daily.moments.GAME_LEVELS`).
 2. Each moment of a game may take one of the ten :data:`SLOTS` still open: a phase of the
    game (by the boxes filled) and a kind (a hold with 2 or 1 rolls left, or a box on the
@@ -18,12 +19,15 @@ The same date gives the same ten everywhere: the generator is integer arithmetic
 coach's values are IEEE additions, products and divisions in a fixed order, Casual's
 weights avoid ``math.exp`` (game.daily.levels), and nothing iterates over a set.
 
->>> from game.strategy.tables import load_preset
->>> ten = todays_ten("2024-05-01", load_preset("official"))
+>>> from game.strategy.game_tables import load_ruleset
+>>> ten = todays_ten("2024-05-01", load_ruleset("official"))
 >>> len(ten.positions), [p.phase for p in ten.positions][:2], ten.positions[0].filled
 (10, ['opening', 'opening'], ())
 >>> all(p.margin >= MARGIN for p in ten.positions)
 True
+>>> yatzy = todays_ten("2024-05-01", load_ruleset("yatzy"))
+>>> yatzy.ruleset, yatzy.positions[-1].phase, yatzy.digest != ten.digest
+('yatzy', 'last', True)
 """
 
 from __future__ import annotations
@@ -35,6 +39,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from game.core import rules
+from game.core.games import Game
+from game.core.rulesets import GAME_RULESETS, rules_of
 from game.daily.levels import casual_loss, greedy_option
 from game.daily.moments import GAME_LEVELS, ROLLS_PER_TURN, Moment, play_game
 from game.daily.prng import SplitMix64, check_date, day_rng
@@ -46,7 +52,8 @@ Phase = Literal["opening", "middle", "late", "last"]
 #: What the player decides: what to hold (or to score now) with rolls left, or a box.
 Kind = Literal["hold", "box"]
 PHASES: tuple[tuple[Phase, int], ...] = (("opening", 4), ("middle", 8), ("late", 11), ("last", 13))
-"""Each phase and the filled count it ends before: turns 1-4, 5-8, 9-11, 12-13."""
+"""Each phase and the filled count it ends before, in Yahtzee's 13 turns: turns 1-4, 5-8,
+9-11, 12-13 (a longer game's are stretched: :func:`phase_of`)."""
 PHASE_ORDER: dict[Phase, int] = {phase: i for i, (phase, _) in enumerate(PHASES)}
 
 #: The best option beats the runner-up by at least this many points of expected final
@@ -102,14 +109,17 @@ SLOTS: tuple[tuple[Phase, Kind, tuple[int, ...]], ...] = (
 )
 
 
-def phase_of(filled_count: int) -> Phase:
-    """The phase of a moment with this many boxes filled.
+def phase_of(filled_count: int, turns: int = PHASES[-1][1]) -> Phase:
+    """The phase of a moment with this many boxes filled, in a game of ``turns`` turns: the
+    ends of :data:`PHASES` stretched in proportion (Yatzy's 15: turns 1-5, 6-9, 10-13, 14-15).
 
     >>> [phase_of(n) for n in (0, 3, 4, 7, 8, 10, 11, 12)]
     ['opening', 'opening', 'middle', 'middle', 'late', 'late', 'last', 'last']
+    >>> [phase_of(n, 15) for n in (4, 5, 8, 9, 12, 13, 14)]
+    ['opening', 'middle', 'middle', 'late', 'late', 'last', 'last']
     """
     for phase, end in PHASES:
-        if filled_count < end:
+        if filled_count < round(end * turns / PHASES[-1][1]):
             return phase
     raise ValueError(f"a card with {filled_count} boxes filled has no decision left")
 
@@ -133,14 +143,19 @@ class Position:
     options: tuple[Option, ...]
     greedy: Option
     casual_loss: float
+    ruleset: str = rules.DEFAULT_PRESET  # the game's own: game.core.rulesets.GAME_RULESETS
 
     @property
     def card(self) -> dict[str, int]:
         return dict(self.filled)
 
     @property
+    def game(self) -> Game:
+        return rules_of(self.ruleset)[0]
+
+    @property
     def turn(self) -> int:
-        """1-13: the turn of the game."""
+        """1-13 (1-15 in Yatzy): the turn of the game."""
         return len(self.filled) + 1
 
     @property
@@ -181,28 +196,32 @@ def _name(option: Option) -> str:
 
 @dataclass(frozen=True)
 class Puzzle:
-    """A date's ten positions, in the order shown, and how many games it took to find them."""
+    """A date's ten positions of one game, in the order shown, and how many games it took
+    to find them."""
 
     date: str
     positions: tuple[Position, ...]
     games: int
+    ruleset: str = rules.DEFAULT_PRESET
 
     @property
     def digest(self) -> str:
-        """16 hex digits of SHA-256 over every position's :meth:`Position.key`: two devices
-        that agree on it agree on the whole puzzle and its grading."""
-        text = "\n".join([self.date, *(p.key() for p in self.positions)])
+        """16 hex digits of SHA-256 over the game and every position's :meth:`Position.key`:
+        two devices that agree on it agree on the whole puzzle and its grading. (Yahtzee's
+        days hash as they did before Yatzy had a ten: the date alone heads the text.)"""
+        head = self.date if self.ruleset == rules.DEFAULT_PRESET else f"{self.ruleset} {self.date}"
+        text = "\n".join([head, *(p.key() for p in self.positions)])
         return hashlib.sha256(text.encode("ascii")).hexdigest()[:16]
 
 
-def _fits(slot: tuple[Phase, Kind, tuple[int, ...]], moment: Moment) -> bool:
+def _fits(slot: tuple[Phase, Kind, tuple[int, ...]], moment: Moment, turns: int) -> bool:
     phase, _, rolls = slot
-    return phase_of(len(moment.filled)) == phase and moment.rolls_left in rolls
+    return phase_of(len(moment.filled), turns) == phase and moment.rolls_left in rolls
 
 
-def _past(moment: Moment, open_slots: list[int]) -> bool:
+def _past(moment: Moment, open_slots: list[int], turns: int) -> bool:
     """Whether the game has gone past the phases of every open slot."""
-    now = PHASE_ORDER[phase_of(len(moment.filled))]
+    now = PHASE_ORDER[phase_of(len(moment.filled), turns)]
     return all(PHASE_ORDER[SLOTS[i][0]] < now for i in open_slots)
 
 
@@ -219,8 +238,9 @@ def _take(rng: SplitMix64, moment: Moment, greedy: Option | None, open_slots: in
 
 
 def todays_ten(date: datetime.date | str, table: Table) -> Puzzle:
-    """The ten positions of ``date`` (``YYYY-MM-DD`` or a ``datetime.date``), with the
-    official rules' ``table``. Raises ``ValueError`` for a date not so written."""
+    """The ten positions of ``date`` (``YYYY-MM-DD`` or a ``datetime.date``) in the game of
+    ``table``, a game's own rules' (:data:`~game.core.rulesets.GAME_RULESETS`). Raises
+    ``ValueError`` for a date not so written, or another rule set's table."""
     for step in dealing(date, table):
         if step is not None:
             return step
@@ -236,10 +256,10 @@ def dealing(date: datetime.date | str, table: Table) -> Iterator[Puzzle | None]:
     moments of a game played (rolls the coach weighed), then the puzzle. The page gives the
     browser its turn at each, so that dealing never holds up a click for long
     (bench/bench_ten_page.py ``--inp``)."""
-    day = check_date(date)
-    if table.preset != rules.DEFAULT_PRESET:
-        raise ValueError(f"the puzzle plays the official rules, not {table.preset!r}")
-    rng = day_rng(day)
+    day, game, ruleset = check_date(date), table.game, table.preset
+    if ruleset not in GAME_RULESETS:
+        raise ValueError(f"the puzzle plays a game's own rules ({', '.join(GAME_RULESETS)}), not {ruleset!r}")
+    rng = day_rng(day, game.key)
     taken: dict[int, tuple[Moment, Option]] = {}
     games = 0
     while len(taken) < len(SLOTS):
@@ -252,12 +272,12 @@ def dealing(date: datetime.date | str, table: Table) -> Iterator[Puzzle | None]:
             if number % MOMENTS_PER_STEP == 0:
                 yield None  # the page's turn: a whole game took up to 150 ms in one task
             open_slots = [i for i, slot in enumerate(SLOTS) if i not in taken]
-            if not open_slots or len(from_game) == MAX_PER_GAME or _past(moment, open_slots):
+            if not open_slots or len(from_game) == MAX_PER_GAME or _past(moment, open_slots, game.turns):
                 break  # the next game, rather than the rest of this one: nothing left to take here
-            slot = next((i for i in open_slots if _fits(SLOTS[i], moment)), None)
+            slot = next((i for i in open_slots if _fits(SLOTS[i], moment, game.turns)), None)
             if slot is None or len(moment.filled) in from_game:
                 continue
-            greedy = greedy_option(moment.options, moment.card, moment.dice, moment.rolls_left)
+            greedy = greedy_option(moment.options, moment.card, moment.dice, moment.rolls_left, ruleset)
             wrong_so_far = sum(1 for m, g in taken.values() if g != m.options[0])
             if _take(rng, moment, greedy, len(open_slots), wrong_so_far):
                 assert greedy is not None
@@ -266,13 +286,14 @@ def dealing(date: datetime.date | str, table: Table) -> Iterator[Puzzle | None]:
     # In the order of a game: by turn, then by roll (the two of a turn from different games
     # keep their slots' order).
     order = sorted(taken, key=lambda i: (len(taken[i][0].filled), -taken[i][0].rolls_left, i))
-    positions = tuple(_position(day, index, SLOTS[slot], *taken[slot]) for index, slot in enumerate(order))
-    yield Puzzle(day, positions, games)
+    positions = tuple(_position(day, index, SLOTS[slot], *taken[slot], ruleset) for index, slot in enumerate(order))
+    yield Puzzle(day, positions, games, ruleset)
 
 
 def _position(day: str, index: int, slot: tuple[Phase, Kind, tuple[int, ...]], moment: Moment,
-              greedy: Option) -> Position:
+              greedy: Option, ruleset: str) -> Position:
     phase, kind, _ = slot
     return Position(date=day, index=index, phase=phase, kind=kind, filled=moment.filled,
                     yahtzee_bonuses=moment.yahtzee_bonuses, dice=moment.dice, rolls_left=moment.rolls_left,
-                    options=moment.options, greedy=greedy, casual_loss=casual_loss(moment.options))
+                    options=moment.options, greedy=greedy, casual_loss=casual_loss(moment.options),
+                    ruleset=ruleset)

@@ -33,7 +33,6 @@ from typing import Any, Literal, get_args
 from game.core import save
 from game.core.rulesets import RULESETS
 from game.core.turn_link import TurnLinkError, replay
-from game.records.daily_results import TEN_KEY, TEN_VERSION, TenRecord, ten_from_record, ten_to_record
 from game.records.device import Records
 from game.records.fields import upgrade
 from game.records.friends_games import FRIENDS_KEY, FRIENDS_VERSION, FriendsGame, friends_from_record, friends_to_record
@@ -79,6 +78,7 @@ from game.records.settings import (
     settings_to_record,
 )
 from game.records.statistics import STATS_KEYS, STATS_VERSION, Stats, stats_key, stats_to_record, stats_under
+from game.records.ten_record import TEN_KEYS, TEN_VERSION, TenRecord, ten_from_record, ten_key, ten_to_record
 
 FORMAT = "dice-pad-backup"
 #: The version of the file's own layout (each record inside keeps its own schema version).
@@ -112,7 +112,7 @@ class Restored:
     stats: int
     friends: int
     complete: bool
-    ten: int = 0  # days of Today's ten
+    ten: int = 0  # days of Today's ten, every game's
 
 
 @dataclass
@@ -127,7 +127,7 @@ class Backup:
     set_aside: tuple[SavedGame, ...] = ()
     settings: Settings | None = None
     friends: tuple[FriendsGame, ...] = ()
-    ten: TenRecord | None = None
+    tens: dict[str, TenRecord] = field(default_factory=dict)  # by rule set (GAME_RULESETS)
 
 
 def backup_text(records: Records, created: str) -> str:
@@ -135,8 +135,10 @@ def backup_text(records: Records, created: str) -> str:
     kept: dict[str, dict[str, Any]] = {SCORES_KEY: scores_to_record(records.scores.table()),
                                        HISTORY_KEY: history_to_record(records.history.all()),
                                        SET_ASIDE_KEY: set_aside_to_record(records.set_aside.games()),
-                                       FRIENDS_KEY: friends_to_record(records.friends.games()),
-                                       TEN_KEY: ten_to_record(records.ten.read())}
+                                       FRIENDS_KEY: friends_to_record(records.friends.games())}
+    # A game's ten only once played: a version from before Yatzy's ten refuses a key it does not know.
+    kept |= {ten_key(ruleset): ten_to_record(record) for ruleset, ten in records.tens.items()
+             if (record := ten.read()) != TenRecord()}
     if (name := records.name.read()) is not None:
         kept[NAME_KEY] = name_to_record(name)
     if records.settings.stored():
@@ -211,10 +213,10 @@ def restore_backup(records: Records, backup: Backup) -> Restored:
     written.append(store.write_record(SET_ASIDE_KEY, set_aside_to_record(newest_first([*kept, *games])),
                                       "set aside"))
     written.append(_merge_friends(records, backup.friends))
-    if backup.ten is not None:
-        written.append(records.ten.restore(backup.ten))
+    for ruleset, ten_record in backup.tens.items():
+        written.append(records.tens[ruleset].restore(ten_record))
     in_progress = len(backup.set_aside) + (backup.current is not None and not backup.current.ended)
-    ten = len(backup.ten.days) if backup.ten is not None else 0
+    ten = sum(len(ten_record.days) for ten_record in backup.tens.values())
     return Restored(len(backup.scores), len(backup.history), in_progress, len(backup.stats), len(backup.friends),
                     complete=all(written), ten=ten)
 
@@ -258,8 +260,8 @@ def _read_record(backup: Backup, key: str, record: object) -> None:
                 replay(friends.content)  # every turn replays, or the file is damaged
             except TurnLinkError:
                 raise ValueError("a game with friends has a turn the rules do not allow") from None
-    elif key == TEN_KEY:
-        backup.ten = ten_from_record(upgrade(record, TEN_VERSION, {}))
+    elif key in TEN_KEYS:
+        backup.tens[TEN_KEYS[key]] = ten_from_record(upgrade(record, TEN_VERSION, {}))
     elif key == SETTINGS_KEY:
         backup.settings = settings_from_record(upgrade(record, SETTINGS_VERSION, {}))
     elif key in STATS_KEYS:
@@ -272,7 +274,7 @@ def _record_of(key: str) -> Record | None:
     """Which record a key of the file holds; None for a key this version does not know."""
     names: dict[str, Record] = {SCORES_KEY: "scores", NAME_KEY: "name", HISTORY_KEY: "finished", GAME_KEY: "game",
                                 SET_ASIDE_KEY: "set aside", SETTINGS_KEY: "settings", FRIENDS_KEY: "friends",
-                                TEN_KEY: "ten"}
+                                **dict.fromkeys(TEN_KEYS, "ten")}
     if key in STATS_KEYS:
         return "assisted stats" if key.endswith(":assisted") else "stats"
     return names.get(key)

@@ -7,7 +7,7 @@ local date, passed in: the records never read the clock. The counts cover the da
 record keeps (:data:`~game.records.daily_results.DAYS_KEPT`, more than a year); the streaks
 cover every day, as the record carries them past that bound.
 
->>> from game.records.daily_results import ScoredDay, TenRecord
+>>> from game.records.ten_record import ScoredDay, TenRecord
 >>> exact, slip = ("exact",) * 10, ("exact",) * 8 + ("small", "larger")
 >>> record = TenRecord((ScoredDay("2026-01-03", (), True, 2.5, slip),
 ...                     ScoredDay("2026-01-02", (), True, 0.0, exact), ScoredDay("2026-01-01")))
@@ -22,8 +22,9 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from game.records.daily_results import ScoredDay, TenRecord, finished
+from game.records.daily_results import finished
 from game.records.daily_streak import streak
+from game.records.ten_record import ScoredDay, TenRecord
 
 #: The rows of the distribution, by best choices out of ten: 10, 9, 8, 7, 6, then "5 or
 #: fewer" (six rows, as Wordle's by guesses; a day with five or fewer best choices is rare

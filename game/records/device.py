@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+from game.core.rulesets import GAME_RULESETS
 from game.records.daily_results import DailyResults
 from game.records.friends_games import FriendsGames
 from game.records.game_slot import GameSlot
@@ -52,8 +53,9 @@ class Records:
     (``yahtzee:games``); ``scores``: the high-score table; ``name``: the last player name;
     ``stats``: statistics per preset; ``history``: the finished games kept for review;
     ``settings``: theme, sound, vibration and animation (``yahtzee:settings``); ``friends``:
-    the games played with friends by link (``yahtzee:friends``); ``ten``: Today's ten, each
-    day's scored attempt, the attempt in progress and the best streak (``yahtzee:ten``).
+    the games played with friends by link (``yahtzee:friends``); ``tens``: Today's ten of each
+    game by its rule set (game.core.rulesets.GAME_RULESETS), each day's scored attempt, the
+    attempt in progress and the best streak (``yahtzee:ten``, ``yahtzee:ten:yatzy``).
     """
 
     store: SafeStore
@@ -65,7 +67,7 @@ class Records:
     history: History
     settings: SavedSettings
     friends: FriendsGames
-    ten: DailyResults
+    tens: dict[str, DailyResults]
 
     def take_notices(self) -> list[Notice]:
         """The notices not yet shown, oldest first; the list empties."""
@@ -82,4 +84,4 @@ def open_records(kv: KeyValueStore | None, *, clock: Callable[[], datetime] = da
     store = SafeStore(kv, clock=clock, new_id=new_id)
     return Records(store, GameSlot(store), SetAsideGames(store), HighScores(store), PlayerName(store),
                    StatsRecords(store), History(store), SavedSettings(store), FriendsGames(store),
-                   DailyResults(store))
+                   {ruleset: DailyResults(store, ruleset) for ruleset in GAME_RULESETS})

@@ -23,6 +23,7 @@ from game.screens.markup import escape
 from game.screens.review_words import dice_words, minus, points, rating_words
 
 if TYPE_CHECKING:  # only for annotations: the histogram alone need not load the coach
+    from game.core.games import Game
     from game.strategy.review import Decision, Review
 
 
@@ -78,7 +79,7 @@ def review_svg(review: Review, title: str | None = None) -> str:
                  'stroke-linejoin="round"/>')
     for i, value in enumerate(path):
         tip = (_("Start: expected %(score)s") % {"score": decimal(value, 1)} if i == 0
-               else _decision_text(review.decisions[i - 1]))
+               else _decision_text(review.decisions[i - 1], review.game))
         parts.append(f'<circle cx="{x(i)}" cy="{y(value)}" r="2.5" fill="currentColor">'
                      f"<title>{escape(tip)}</title></circle>")
     points = [(x(i), y(v)) for i, v in enumerate(path)]
@@ -86,7 +87,7 @@ def review_svg(review: Review, title: str | None = None) -> str:
         cx, cy = points[d.number]
         label = minus(d.loss)
         ty = label_baseline(points, cx, cy, _label_half_width(label), (_L_TOP - 10, base))
-        parts.append(f'<g><title>{escape(_decision_text(d))}</title>'
+        parts.append(f'<g><title>{escape(_decision_text(d, review.game))}</title>'
                      f'<circle cx="{cx}" cy="{cy}" r="6" fill="none" stroke="currentColor" stroke-width="1.5"/>'
                      f'<text x="{cx}" y="{ty}" text-anchor="middle" font-weight="bold" {_FONT}>'
                      f"{escape(label)}</text></g>")
@@ -188,19 +189,20 @@ def _review_summary(review: Review) -> str:
     if review.costliest:
         # Translators: what parts the costliest decisions listed in the chart's summary.
         separator = pgettext("list of decisions", "; ")
-        listed = separator.join(_decision_text(d) for d in review.costliest)
+        listed = separator.join(_decision_text(d, review.game) for d in review.costliest)
         text += " " + _("Costliest: %(decisions)s.") % {"decisions": listed}
     return text
 
 
-def _decision_text(d: Decision) -> str:
-    """One decision in words: when, the dice, what the player did (and the best, if other), the loss."""
+def _decision_text(d: Decision, game: Game) -> str:
+    """One decision of ``game`` in words: when, the dice, what the player did (and the best,
+    if other), the loss."""
     values = {"number": d.number, "turn": d.turn, "roll": d.roll, "dice": dice_words(d.dice),
-              "choice": choice_words(d), "expected": decimal(d.after, 1)}
+              "choice": choice_words(d, game), "expected": decimal(d.after, 1)}
     if d.optimal:
         return _("Decision %(number)d (turn %(turn)d, roll %(roll)d, dice %(dice)s): %(choice)s; "
                  "expected %(expected)s") % values
-    values |= {"best": choice_words(d.best), "loss": minus(d.loss)}
+    values |= {"best": choice_words(d.best, game), "loss": minus(d.loss)}
     # Translators: a decision that lost points: what the player chose, the coach's best, the loss ("−4.2").
     return _("Decision %(number)d (turn %(turn)d, roll %(roll)d, dice %(dice)s): %(choice)s (best: %(best)s), "
              "%(loss)s; expected %(expected)s") % values

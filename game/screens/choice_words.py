@@ -7,8 +7,11 @@ panel and in the coach's reasons.
 >>> from game.core.language import activate
 >>> from game.strategy.options import Option
 >>> activate(None)
->>> choice_words(Option("hold", 250.0, 0.0, hold=(True,) * 3 + (False,) * 2, held_faces=(6, 6, 6)))
+>>> from game.core.games import YATZY
+>>> choice_words(Option("hold", 250.0, 0.0, hold=(True,) * 3 + (False,) * 2, held_faces=(6, 6, 6)), YATZY)
 'Hold 6-6-6, roll 2'
+>>> choice_words(Option("score", 250.0, 0.0, box="one_pair", points=12), YATZY)
+'Score 12 in One pair'
 >>> confidence_words("toss-up")
 'toss-up'
 """
@@ -17,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.core.labels import N_, box_label
+from game.core.labels import N_
 from game.core.language import _, ngettext, pgettext
 
 if TYPE_CHECKING:  # options exist once the strategy is here, with the later archive (tools/python_archives.py)
@@ -31,11 +34,11 @@ CONFIDENCE: dict[str, str] = {
 }
 
 
-def choice_words(choice: Choice, game: Game | None = None) -> str:
+def choice_words(choice: Choice, game: Game) -> str:
     """Words for one option, or for what a player did (a review's decision), in ``game``
-    (None: Yahtzee, whose box names the first visit carries)."""
+    (whose boxes it names: Yatzy's differ from Yahtzee's, in name and in kind)."""
     if choice.box is not None:  # a score names its box, a hold has none
-        box = game.box_label(choice.box) if game else box_label(choice.box)
+        box = game.box_label(choice.box)
         return _("Score %(points)d in %(box)s") % {"points": choice.points, "box": box}
     if not choice.held_faces:
         return _("Roll all five")

@@ -7,12 +7,13 @@ one language to the next. A reason is two sentences, or more when an upper box's
 leaves the upper bonus to make.
 
 >>> from game.core.language import activate
+>>> from game.core.games import YAHTZEE
 >>> from game.strategy.coach import rank_options
 >>> from game.strategy.reasons import explain
 >>> from game.strategy.tables import load_preset
 >>> activate(None)
 >>> options = rank_options(load_preset("official"), {}, (2, 3, 4, 5, 5), rolls_left=2)
->>> print(reason_words(explain({}, options, 2)))
+>>> print(reason_words(explain({}, options, 2), YAHTZEE))
 Holding 2-3-4-5 gives a 55.6% chance of a Large straight by the end of the turn, going for it. \
 The next best choice, Hold 5-5, roll 3, gives it 8.9% and is worth 1.9 points less.
 """
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.core.games import YAHTZEE, Game
+from game.core.games import Game
 from game.core.language import _, ngettext
 from game.core.numbers import decimal, percent
 from game.screens.choice_words import choice_words
@@ -113,7 +114,7 @@ def _contrast(reason: Reason, game: Game) -> str:
             else _("The next best choice, %(choice)s, is worth %(gap)s points less.")) % values
 
 
-def reason_words(reason: Reason, game: Game = YAHTZEE) -> str:
+def reason_words(reason: Reason, game: Game) -> str:
     """The reason in the language spoken now: what the best option does, then the runner-up
     (the boxes by ``game``'s names)."""
     return " ".join([_opening(reason, game), *_bonus(reason), _contrast(reason, game)])

@@ -20,8 +20,8 @@ from collections.abc import Sequence
 
 from game.core.language import _, ngettext
 from game.core.numbers import decimal, long_date
-from game.records.daily_results import CHOICES, ScoredDay
 from game.records.daily_stats import ROWS, TenStats
+from game.records.ten_record import CHOICES, ScoredDay
 from game.screens.markup import escape
 
 

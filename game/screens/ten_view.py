@@ -75,13 +75,14 @@ def _practice(play: TenPlay) -> str:
 
 
 def _graded_html(graded: Graded, last: bool) -> str:
-    best = _("Best: %(choice)s") % {"choice": choice_words(graded.best)}
+    game = graded.position.game
+    best = _("Best: %(choice)s") % {"choice": choice_words(graded.best, game)}
     # Translators: Today's ten: the button that goes on to the next of the ten decisions.
     follow = _("See the result") if last else _("Next")
     return (f'<p class="ten-verdict">{squares_html([graded.colour])} '
             f'{escape(verdict_words(graded.colour, graded.loss))}</p>'
             + ("" if graded.colour == "exact" else _p("ten-best", best))
-            + _p("ten-reason", reason_words(graded.reason))
+            + _p("ten-reason", reason_words(graded.reason, game))
             + f'<p class="ten-actions">{_button("ten-next", follow, primary=True)}</p>')
 
 
@@ -134,21 +135,24 @@ def result_html(play: TenPlay, stats: TenStats | None = None) -> str:
 
 
 def share_text(play: TenPlay, link: str) -> str:
-    """The result for a chat: the date, the points lost, the squares and the day's link;
-    no position and no choice, so that a friend can still play it."""
+    """The result for a chat: the game, the date, the points lost, the squares and the day's
+    link; no position and no choice, so that a friend can still play it."""
     outcome = play.result
     if outcome is None:
         return link
     number = day_number(play.puzzle.date)
     values = {"date": long_date(datetime.date.fromisoformat(play.puzzle.date)),
-              "points": decimal(outcome.total_loss, 1), "number": number}
+              "points": decimal(outcome.total_loss, 1), "number": number,
+              "game": play.position.game.title_words()}
     if number is None:  # a day before the ten existed: no number to compare
-        head = (_("Today's ten, %(date)s, as practice: %(points)s points lost") if play.practice
-                else _("Today's ten, %(date)s: %(points)s points lost")) % values
+        head = (_("%(game)s · Today's ten, %(date)s, as practice: %(points)s points lost") if play.practice
+                else _("%(game)s · Today's ten, %(date)s: %(points)s points lost")) % values
     elif play.practice:
-        # Translators: a shared result's first line. Keep "Dice Pad #57" (the day's
-        # number) as it is: friends and chat bots compare the results of one day by it.
-        head = _("Dice Pad #%(number)d · Today's ten, %(date)s, as practice: %(points)s points lost") % values
+        # Translators: a shared result's first line. Keep "Dice Pad #57"
+        # (the day's number) and the game's name (Yahtzee, Yatzy) as they
+        # are: friends and chat bots compare one day's results by them.
+        head = _("Dice Pad #%(number)d · %(game)s · Today's ten, %(date)s, as practice: "
+                 "%(points)s points lost") % values
     else:
-        head = _("Dice Pad #%(number)d · Today's ten, %(date)s: %(points)s points lost") % values
+        head = _("Dice Pad #%(number)d · %(game)s · Today's ten, %(date)s: %(points)s points lost") % values
     return f"{head}\n{outcome.grid}\n{link}"

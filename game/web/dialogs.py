@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime
 from typing import TYPE_CHECKING, Any
 
+from game.core.rulesets import game_ruleset
 from game.core.state import GameState
 from game.records.device import Records
 from game.screens.markup import card_title_html
@@ -107,12 +108,13 @@ class Dialogs:
         perfect = self.perfect.known(preset) if self.perfect is not None else None
         self._fill("stats-body", stats_html(stats, perfect), [])
         self._open("stats-dialog")
-        spawn(self._ten_days())
+        spawn(self._ten_days(game_ruleset(preset)))
         if perfect is None and stats.games and self.perfect is not None:
             spawn(self._overlay_when_fetched(self.perfect, preset))
 
-    async def _ten_days(self) -> None:
-        """The player's days of Today's ten, drawn once the later archive that holds their
+    async def _ten_days(self, ruleset: str) -> None:
+        """The player's days of the ten of ``ruleset``'s game (the statistics chosen: Yahtzee's
+        presets share the official ten), drawn once the later archive that holds their
         modules is here (fetched on first use)."""
         from game.web import later
 
@@ -122,7 +124,7 @@ class Dialogs:
         from game.screens.ten_days import days_html
 
         today = datetime.date.today().isoformat()  # the player's local date (the records never read it)
-        self._fill("ten-stats", days_html(ten_stats(self.records.ten.read(), today)), [])
+        self._fill("ten-stats", days_html(ten_stats(self.records.tens[ruleset].read(), today)), [])
 
     async def _overlay_when_fetched(self, perfect: PerfectPlay, preset: str) -> None:
         if (await perfect.get(preset) is not None and self.is_open("stats-dialog")

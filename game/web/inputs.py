@@ -24,7 +24,7 @@ PageCommand = Literal[
     "review-pick-game", "review-pick-seat", "backup-save", "backup-restore", "backup-file", "share", "challenge",
     "close-dialog", "other-tab", "focus-next", "focus-previous", "menu", "show-card",
     "show-settings", "settings-changed", "send-game", "share-result", "resume-friends", "open-link",
-    "ten", "ten-die", "ten-roll", "ten-box", "ten-next", "ten-again", "ten-share", "ten-day", "ten-past",
+    "ten", "setup-ten", "ten-die", "ten-roll", "ten-box", "ten-next", "ten-again", "ten-share", "ten-day", "ten-past",
     "ten-open-day", "ten-today",
 ]
 Command = GameCommand | PageCommand
@@ -46,7 +46,7 @@ CLICKS: tuple[Binding, ...] = (
     ("#ten-past", "ten-past", ""),  # the archive: the player's days, any past day
     ("[data-ten-day]", "ten-open-day", "data-ten-day"),
     ("#ten-today", "ten-today", ""),
-    ("#setup-ten", "ten", ""),
+    ("#setup-ten", "setup-ten", ""),  # the ten of the game chosen in New game
     ("#ten-open", "ten", ""),
     # The board (game commands).
     ("[data-die]", "hold", "data-die"),

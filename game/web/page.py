@@ -7,6 +7,7 @@ import datetime
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
+from game.core.games import GAMES, Game
 from game.core.links import daily_seed
 from game.core.players import Player
 from game.core.rulesets import ruleset_of
@@ -38,7 +39,7 @@ class PageCommands:
         self.menu_toggle = document.getElementById("menu-toggle")
         self._review: ReviewDialog | None = None
         self._ten_dialog: TenDialog | None = None
-        self._ten_after_link: str | None = None  # a ?ten= day waiting for the link's question
+        self._ten_after_link: tuple[str, str] | None = None  # a ?ten= day (and game) waiting for the link's question
         self.handlers: dict[PageCommand, Callable[[str], None]] = {
             "new-game": lambda _: self._new_game(),
             "setup-rows": lambda _: self.setup.show_rows(),
@@ -75,7 +76,8 @@ class PageCommands:
             "focus-previous": lambda _: move_box_focus(document, -1),
             "menu": lambda _: self._fold_menu(toggle=True),
             "show-card": lambda seat: dialogs.show_card(app.state, int(seat)),
-            "ten": lambda _: self.open_ten(None),
+            "ten": lambda _: self.open_ten(None, ruleset_of(self._board_game())),  # at a game's end: its game's
+            "setup-ten": lambda _: self.open_ten(None, ruleset_of(self.setup.chosen_game())),
             "ten-die": lambda die: self.ten.die(die),
             "ten-roll": lambda _: self.ten.roll(),
             "ten-box": lambda box: self.ten.box(box),
@@ -106,16 +108,21 @@ class PageCommands:
             self._ten_dialog = TenDialog(self.document, self.window, self.app)
         return self._ten_dialog
 
-    def open_ten(self, day: str | None) -> None:
-        """Today's ten (``day``: a link's date), over whatever dialog was open; but a link
-        that also carries a game asks its question first, and the ten waits for the answer
-        (opened over it, it would close the question unanswered)."""
+    def _board_game(self) -> Game:
+        """The game on the board (the player's default game before any)."""
+        return self.app.state.game if self.app.state is not None else GAMES[self.app.default_game]
+
+    def open_ten(self, day: str | None, ruleset: str) -> None:
+        """Today's ten of a game (``ruleset``: its own rules; ``day``: a link's date), over
+        whatever dialog was open; but a link that also carries a game asks its question
+        first, and the ten waits for the answer (opened over it, it would close the question
+        unanswered)."""
         if day is not None and self.dialogs.is_open("link-choice"):
-            self._ten_after_link = day
+            self._ten_after_link = day, ruleset
             return
         self.setup.close()
         self.dialogs.close()
-        self.ten.open(day)
+        self.ten.open(day, ruleset=ruleset)
 
     def dispatch(self, command: Command, arg: str) -> None:
         if command != "menu":
@@ -169,9 +176,9 @@ class PageCommands:
     def _link(self, play: bool) -> None:
         self.dialogs.close("link-choice")
         self.app.choose_link(play)
-        if (day := self._ten_after_link) is not None:
+        if (waiting := self._ten_after_link) is not None:
             self._ten_after_link = None
-            self.open_ten(day)
+            self.open_ten(*waiting)
 
     def _stats(self) -> None:
         self.dialogs.show_stats()

@@ -1,8 +1,9 @@
-"""Today's ten in ``#ten-dialog``: opened from the New game dialog, the end of a game, or a
-``?ten=YYYY-MM-DD`` link; its modules come on first use (game/web/later.py).
+"""Today's ten in ``#ten-dialog``: opened from the New game dialog (the game chosen there),
+the end of a game (the game played), or a ``?ten=YYYY-MM-DD`` link (``&preset=yatzy``:
+Yatzy's); its modules come on first use (game/web/later.py).
 
-The dialog holds one attempt (:class:`game.daily.play.TenPlay`) and redraws its body
-after every action; the game on the board stays as it is underneath.
+The dialog holds one attempt (:class:`game.daily.play.TenPlay`) of one game's ten and
+redraws its body after every action; the game on the board stays as it is underneath.
 """
 
 from __future__ import annotations
@@ -14,7 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 from game.core import rules
 from game.core.language import _
-from game.records.daily_results import Attempt
+from game.core.links import ten_query
+from game.core.rulesets import rules_of
+from game.records.daily_results import DailyResults
+from game.records.ten_record import Attempt
 from game.screens.markup import escape
 from game.session.manager import App
 from game.web import later
@@ -38,41 +42,58 @@ class TenDialog:
         self.body = document.getElementById("ten-body")
         self.said = document.getElementById("ten-said")  # the live region: a choice's verdict, a refusal
         self.play: TenPlay | None = None
+        self.ruleset = rules.DEFAULT_PRESET  # the game's own rules whose ten is open (GAME_RULESETS)
         self._opening = 0  # numbered, so that only the last of two quick openings draws
         self._picked = 0  # numbered too: only the last of quick changes of the date field opens
 
-    def open(self, day: str | None = None, again: bool = False) -> None:
-        """Open on ``day`` (ISO; today when None). An attempt left unfinished on that day
-        (a reload, a closed dialog) goes on where it stopped; else one starts: today's first
-        is scored, any other day, or another go (``again``), is practice (game.records.daily_results)."""
+    def open(self, day: str | None = None, again: bool = False, ruleset: str | None = None) -> None:
+        """Open on ``day`` (ISO; today when None) of the ten of ``ruleset`` (a game's own
+        rules; None: the game last opened). An attempt left unfinished on that day (a
+        reload, a closed dialog) goes on where it stopped; else one starts: today's first is
+        scored, any other day, or another go (``again``), is practice (game.records.daily_results)."""
         today = datetime.date.today().isoformat()
         day = day or today
+        self.ruleset = ruleset or self.ruleset
+        self._title()
         self._opening += 1
         self.play = None  # nothing of another day's play is answered while this one is dealt
         self.said.textContent = ""
-        self.body.dataset.day = day  # the day on screen (docs/ui-contract.md)
+        self.body.dataset.day = day  # the day and the game on screen (docs/ui-contract.md)
+        self.body.dataset.ruleset = self.ruleset
         dealing = _("Dealing the day's ten…")
         self.body.innerHTML = f'<p class="ten-loading">{escape(dealing)}</p>'
         if not self.dialog.open:
             self.dialog.showModal()
         spawn(self._deal(self._attempt(day, today, again), self._opening))
 
+    def _title(self) -> None:
+        """The heading names the dice game whose ten is open."""
+        game = rules_of(self.ruleset)[0]
+        # Translators: the heading of Today's ten's dialog; %(game)s is the dice game (Yahtzee, Yatzy).
+        self.document.getElementById("ten-title").textContent = _("Today's ten · %(game)s") % {
+            "game": game.title_words()}
+
+    @property
+    def results(self) -> DailyResults | None:
+        """The open game's days kept (None: no storage at all)."""
+        return None if self.app.records is None else self.app.records.tens[self.ruleset]
+
     def _attempt(self, day: str, today: str, again: bool) -> Attempt:
-        records = self.app.records
-        if records is None:  # no storage at all: played, never kept
+        results = self.results
+        if results is None:  # no storage at all: played, never kept
             return Attempt(day, day != today or again)
-        kept = records.ten.resume()
+        kept = results.resume()
         if kept is not None and kept.date == day and not again:
             return kept
-        scored = records.ten.day(day)
+        scored = results.day(day)
         if scored is not None and scored.finished and not again:  # the day's result, to see or share again
             return Attempt(day, False, scored.choices)
-        attempt = records.ten.start(day, today=today)
+        attempt = results.start(day, today=today)
         self.app.show_notices()
         return attempt
 
     async def _deal(self, attempt: Attempt, opening: int) -> None:
-        table = await self.app.coach.table_for(rules.DEFAULT_PRESET)
+        table = await self.app.coach.table_for(self.ruleset)
         if table is None or not await later.available():
             if opening == self._opening:  # worded here: the later archive may be what is missing
                 sentence = _("Today's ten needs the strategy table, which could not be loaded.")
@@ -103,13 +124,13 @@ class TenDialog:
 
     def _keep(self) -> None:
         """Keep the attempt after a choice: in progress, or its result after the tenth."""
-        records, play = self.app.records, self.play
-        if records is None or play is None:
+        results, play = self.results, self.play
+        if results is None or play is None:
             return
         attempt = Attempt(play.puzzle.date, play.practice, play.codes)
         outcome = play.result
-        kept = (records.ten.finish(attempt, round(outcome.total_loss, 2), outcome.colours) if outcome is not None
-                else records.ten.progress(attempt))
+        kept = (results.finish(attempt, round(outcome.total_loss, 2), outcome.colours) if outcome is not None
+                else results.progress(attempt))
         if kept.practice and not play.practice:  # another tab answered this day differently
             self.play = dataclasses.replace(play, practice=True)
         self.app.show_notices()
@@ -124,12 +145,12 @@ class TenDialog:
         active = self.document.activeElement
         place = next((f'[{name}="{active.getAttribute(name)}"]' for name in ("data-die", "data-box")
                       if found(active) and self.body.contains(active) and active.hasAttribute(name)), None)
-        records = self.app.records
+        results = self.results
         stats = None
-        if records is not None and self.play.done:
+        if results is not None and self.play.done:
             from game.records.daily_stats import ten_stats
 
-            stats = ten_stats(records.ten.read(), datetime.date.today().isoformat())
+            stats = ten_stats(results.read(), datetime.date.today().isoformat())
         self.body.innerHTML = ten_html(self.play, problem, stats)
         # Translators: Today's ten: the heading of the player's column on the score card.
         fill_names(self.body, [_("You")])
@@ -215,12 +236,12 @@ class TenDialog:
     async def _past(self, opening: int) -> None:
         if not await later.available() or opening != self._opening:
             return  # its modules travel in the later archive (without it the ten cannot open either)
-        from game.records.daily_results import TenRecord
         from game.records.daily_stats import past_days, ten_stats
+        from game.records.ten_record import TenRecord
         from game.screens.ten_days import archive_html
 
         today = datetime.date.today().isoformat()  # the day may have ended with the dialog open
-        record = self.app.records.ten.read() if self.app.records is not None else TenRecord()
+        record = self.results.read() if self.results is not None else TenRecord()
         self.said.textContent = ""
         self.body.dataset.day = ""
         self.body.innerHTML = archive_html(ten_stats(record, today), past_days(record, today), today)
@@ -254,6 +275,6 @@ class TenDialog:
             return
         from game.screens.ten_view import share_text
 
-        url = f"{page_address(self.window)}?ten={self.play.puzzle.date}"
+        url = page_address(self.window) + ten_query(self.play.puzzle.date, self.play.puzzle.ruleset)
         text = share_text(self.play, url)
         start_share(self.window, _("Today's ten"), text.rsplit("\n", 1)[0], url, copy=text)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.core.games import YAHTZEE
 from game.screens.choice_words import choice_words as describe
 from game.screens.reason_words import reason_words
 from game.strategy.advice import confidence_word
@@ -44,13 +45,13 @@ def test_hints_match_the_coach_engine(site, official):
         filled = board.filled(page, 0)
         options = rank_options(official, filled, board.dice(page), 2)
         best = options[0]
-        assert shown_values(page) == [(describe(o), round(o.value, 4), round(o.loss, 4)) for o in options]
+        assert shown_values(page) == [(describe(o, YAHTZEE), round(o.value, 4), round(o.loss, 4)) for o in options]
         line = page.locator("#coach .coach-line").inner_text()
         gap = options[1].loss if len(options) > 1 else float("inf")
-        assert line == f"Coach: {describe(best)} ({confidence_word(gap)})"
+        assert line == f"Coach: {describe(best, YAHTZEE)} ({confidence_word(gap)})"
         # The reason in words, as the pure coach words it for this very position.
         reason = page.locator("#coach [data-coach-reason]").inner_text()
-        assert reason == reason_words(explain(filled, options, 2))
+        assert reason == reason_words(explain(filled, options, 2), YAHTZEE)
         if best.kind == "hold":
             assert hinted_dice(page) == best.hold
         else:
@@ -103,7 +104,7 @@ def test_real_dice_mode_keeps_the_card_and_advises(site, official):
     assert board.dice(page) == (6, 6, 6, 1, 2)
     page.locator("#coach .coach-line[data-confidence]").first.wait_for()
     best = rank_options(official, {}, (6, 6, 6, 1, 2), 2)[0]
-    assert page.locator("#coach .coach-line").inner_text().startswith(f"Coach: {describe(best)}")
+    assert page.locator("#coach .coach-line").inner_text().startswith(f"Coach: {describe(best, YAHTZEE)}")
     for i in (0, 1, 2):
         page.click(f'#dice [data-die="{i}"]')
     page.fill("#dice-input", "66")  # only the two dice re-rolled
@@ -138,7 +139,7 @@ def test_a_deliberate_mistake_shows_in_the_review_with_its_loss(site, official):
     assert page.locator('#review-body .costliest li[data-decision="1"]').count() == 1
     assert f"lost {blunder.loss:.2f}" in page.locator('#review-body .costliest li[data-decision="1"]').inner_text()
     # Why the best was better, against what the player chose, in the costliest list and the table.
-    why = reason_words(explain({}, options, 2, versus=blunder))
+    why = reason_words(explain({}, options, 2, versus=blunder), YAHTZEE)
     assert page.locator('#review-body .costliest li[data-decision="1"] [data-coach-reason]').inner_text() == why
     assert "Your choice" in why or "open" in why
     assert first.locator("[data-coach-reason]").text_content() == why

@@ -236,3 +236,20 @@ def test_a_decision_of_todays_ten_is_in_view_in_every_language(on_phone: SitePag
     view = page.evaluate(TEN_PROBE_JS)
     screenshot(page, f"ten-decision-{code}-360x640")
     assert view == {"missing": [], "scrolled": 0, "wide": False}, f"{code}: {view}"
+
+
+@pytest.mark.parametrize("code", ["sv", "da", "nb", "de", "pl"])
+def test_a_decision_of_yatzys_ten_is_in_view(on_phone: SitePage, code: str) -> None:
+    """Yatzy's ten at 360×640: its first decision of 2026-01-05 (a hold, practice) with all 15
+    boxes of the card, where Yatzy is the default game (sv, da, nb) and in the longest words."""
+    page = sized(on_phone, (360, 640))
+    speak(page, code)
+    try:
+        on_phone.run_python("from game.main import commands\ncommands.open_ten('2026-01-05', 'yatzy')")
+        page.locator('#ten-body[data-day="2026-01-05"][data-ruleset="yatzy"] #ten-roll').wait_for(timeout=60_000)
+        view = page.evaluate(TEN_PROBE_JS)
+        assert page.locator("#ten-body .ten-pad tr[data-row]").count() == 15  # the whole card: 15 rows
+        screenshot(page, f"ten-yatzy-decision-{code}-360x640")
+        assert view == {"missing": [], "scrolled": 0, "wide": False}, f"{code}: {view}"
+    finally:  # the module's phone opens Yahtzee's ten again, as the other tests expect
+        on_phone.run_python("from game.main import commands\ncommands.ten.ruleset = 'official'")

@@ -15,7 +15,10 @@ import re
 import pytest
 from playwright.sync_api import Page
 
-from game.records.daily_results import ScoredDay, TenRecord, ten_to_record
+from game.core.games import YATZY
+from game.daily.puzzle import todays_ten
+from game.records.ten_record import ScoredDay, TenRecord, ten_to_record
+from game.strategy.game_tables import load_ruleset
 from tests.browser import board, clock
 from tests.browser.pages import check_page, open_site
 
@@ -118,7 +121,8 @@ def test_todays_ten_from_the_new_game_dialog(browser, site_url) -> None:
         page.evaluate("delete Navigator.prototype.share")  # the clipboard path, where no share sheet exists
         board.toast_after(page, "#ten-share", "Copied")
         shared = page.evaluate("navigator.clipboard.readText()")
-        assert shared.startswith("Today's ten, January 1, 2026: ") and grid in shared
+        assert shared.startswith("Yahtzee · Today's ten, January 1, 2026: ") and grid in shared
+        assert page.locator("#ten-title").inner_text() == "Today's ten · Yahtzee"
         assert shared.endswith(f"?ten={day}")
         assert "Decision" not in shared and "Turn" not in shared
         # The notice is in the dialog (the page behind it is inert), and goes by itself.
@@ -168,7 +172,7 @@ def test_a_day_that_ends_while_the_dialog_is_open(browser, site_url) -> None:
         page.evaluate("delete Navigator.prototype.share")
         board.toast_after(page, "#ten-share", "Copied")
         shared = page.evaluate("navigator.clipboard.readText()")
-        assert shared.startswith("Today's ten, January 5, 2026: ") and shared.endswith(f"?ten={day}")
+        assert shared.startswith("Yahtzee · Today's ten, January 5, 2026: ") and shared.endswith(f"?ten={day}")
         # Opened again: the new day's ten, scored; the archive's date field reaches the new day.
         page.evaluate("document.querySelector('#ten-dialog').close()")
         open_ten(page)
@@ -307,3 +311,42 @@ def test_the_archive_shows_the_players_days_and_opens_any_day(browser, site_url)
         check_page(site)
     finally:
         page.context.close()
+
+
+def test_yatzys_ten_is_a_day_of_its_own_kept_apart_and_shared_by_name(browser, site_url) -> None:
+    """New game's choice of Yatzy opens Yatzy's ten: the page deals CPython's puzzle of the
+    day, on Yatzy's card; the result is kept under Yatzy's key (Yahtzee's ten untouched), and
+    shared with the game's name and a link that opens Yatzy's ten again."""
+    day = "2026-12-01"  # the ten's day 6: the shared line carries its number
+    context = clock.new_context(browser, at=clock.local(day))
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    site = open_site(browser, site_url, context=context)
+    page = site.page
+    try:
+        page.click("#new-game")
+        page.check('input[name="game"][value="yatzy"]')
+        page.click("#setup-ten")
+        board.wait_for_decision(page, 1)
+        assert page.locator("#ten-title").inner_text() == "Today's ten · Yatzy"
+        rows = page.eval_on_selector_all("#ten-body tr[data-row]", "rows => rows.map(r => r.dataset.row)")
+        assert rows == list(YATZY.names)
+        ten = todays_ten(day, load_ruleset("yatzy"))
+        assert site.run_python("from game.main import commands\nresult = commands.ten.play.puzzle.digest") == ten.digest
+        kinds, verdicts = answer_all(page)
+        assert kinds == [p.kind for p in ten.positions]
+        kept = json.loads(page.evaluate("localStorage.getItem('yahtzee:ten:yatzy')"))
+        assert [(d["date"], d["colours"]) for d in kept["days"]] == [(day, verdicts)]
+        assert stored(page) == {}  # Yahtzee's ten: nothing
+        page.evaluate("delete Navigator.prototype.share")
+        board.toast_after(page, "#ten-share", "Copied")
+        shared = page.evaluate("navigator.clipboard.readText()")
+        assert shared.startswith("Dice Pad #6 · Yatzy · Today's ten, December 1, 2026: ")
+        link = shared.rsplit("\n", 1)[1]
+        assert link.endswith(f"?ten={day}&preset=yatzy")
+        page.goto(link)  # the link opens Yatzy's ten of the day: its result, as it was finished
+        page.locator("#ten-body .ten-grid").first.wait_for(timeout=60_000)
+        assert page.locator("#ten-title").inner_text() == "Today's ten · Yatzy"
+        assert page.evaluate(COLOURS_JS, "#ten-body .ten-grid") == verdicts
+        check_page(site)
+    finally:
+        context.close()
