@@ -196,7 +196,7 @@ def test_the_box_for_each_final_roll_is_the_coachs_first_choice(preset: str) -> 
         mask, up, y = _late_state(rng, 13)
         card = card_of((mask * 64 + up) * 2 + y)
         assert state_of(card) == (mask, up, y)
-        for roll, (box, written) in zip(ROLLS, _choices(table, card, mask, up, y), strict=True):
+        for roll, (box, written) in zip(ROLLS, _choices(table, card, (mask, up, y)), strict=True):
             legal = rules.legal_scores(preset, card, roll)
             best = max(legal, key=lambda b: _after(table, mask, up, y, b, legal[b]))  # noqa: B023 (used at once)
             assert (box, written) == (best, legal[best]), (card, roll)

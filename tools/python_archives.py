@@ -53,7 +53,8 @@ LATER_MODULES = ("game/daily/", "game/strategy/coach.pyc", "game/strategy/rankin
                  "game/records/daily_stats.pyc",
                  "game/strategy/review.pyc", "game/screens/review_report.pyc", "game/screens/charts.pyc",
                  "game/strategy/reasons.pyc", "game/strategy/chances.pyc", "game/strategy/win_chances.pyc",
-                 "game/strategy/turn_outcomes.pyc", "game/strategy/spread.pyc", "game/strategy/distribution.pyc",
+                 "game/strategy/turn_outcomes.pyc", "game/strategy/turns.pyc", "game/strategy/spread.pyc",
+                 "game/strategy/distribution.pyc",
                  "game/strategy/to_win.pyc", "game/strategy/review_to_win.pyc", "game/web/inflate.pyc",
                  "game/strategy/table_decoding.pyc", "game/strategy/game_tables.pyc", "game/strategy/game_coach.pyc",
                  "game/screens/reason_words.pyc")

@@ -26,7 +26,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from game.core import rules
 from game.core.card import Roll, Score
 from game.core.state import ROLLS_PER_TURN, GameState
 from game.strategy.advice import Aim
@@ -100,7 +99,7 @@ def _forecast(table: Table, spread: Spread, filled: dict[str, int], bonuses: int
               seen: dict[tuple[tuple[str, int], ...], Forecast]) -> Forecast:
     key = (*sorted(filled.items()), ("bonuses", bonuses))
     if key not in seen:
-        seen[key] = forecast(table, spread, filled, rules.grand_total(filled, bonuses))
+        seen[key] = forecast(table, spread, filled, table.game.totals(filled, bonuses).grand_total)
     return seen[key]
 
 

@@ -32,12 +32,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from game.core import rules
-from game.strategy.coach import BIT, COUNTS, PLAIN, UPPER_FACE, YAHTZEE_ROWS, rank_options, state_of
+from game.strategy.coach import YAHTZEE_ROWS
 from game.strategy.options import Option
-from game.strategy.rolls import KEEP_INDEX, ROLLS, UP_CAP, best_in_roll, keep_values
+from game.strategy.ranking import rank_options
+from game.strategy.rolls import KEEP_INDEX, best_in_roll, keep_values
 from game.strategy.spread import Spread
-from game.strategy.tables import FULL_MASK, YAHTZEE_BIT, Table
+from game.strategy.tables import YAHTZEE_BIT, Table
 from game.strategy.turn_outcomes import points_to_come
+from game.strategy.turns import State, after_state, columns, full_mask, gained, open_count, state_of
 from game.strategy.win_chances import EXACT_OPEN, Forecast, add_shape, win_share
 
 #: The points still to come from a card, as (points, chance) pairs.
@@ -92,14 +94,15 @@ def rank_to_win(table: Table, spread: Spread, filled: Mapping[str, int], dice: t
                 rolls_left: int, goal: Goal, yahtzee_bonuses: int = 0) -> list[Ranked]:
     """The coach's options, best chance of ``goal`` first (equal chances: the better average first)."""
     options = rank_options(table, filled, dice, rolls_left, yahtzee_bonuses)
-    on_card = rules.grand_total(filled, yahtzee_bonuses)
-    key = (id(table), id(spread), state_of(filled), on_card, goal)
+    game = table.game
+    on_card = game.totals(filled, yahtzee_bonuses).grand_total
+    key = (id(table), id(spread), state_of(table, filled), on_card, goal)
     turn = _TURNS.get(key)
     if turn is None or turn.table is not table or turn.spread is not spread:
         if len(_TURNS) >= 4:  # the decisions of one turn share it; keep a few for the players in turn
             _TURNS.clear()
         turn = _TURNS[key] = _Turn(table, spread, filled, on_card, goal)
-    bonus = rules.yahtzee_bonus(filled, rules.check_dice(dice))
+    bonus = game.five_alike_bonus(filled, rules.check_dice(dice))
     keeps = turn.keeps(rolls_left) if rolls_left else []
     ranked = [Ranked(o, turn.after(o.box, o.points, bonus) if o.box is not None
                      else keeps[_keep_index(o.held_faces)]) for o in options]
@@ -109,7 +112,7 @@ def rank_to_win(table: Table, spread: Spread, filled: Mapping[str, int], dice: t
 
 #: The turns solved lately, by table, spread, state, points on the card and goal (the second and
 #: third decisions of a turn reuse the first's).
-_TURNS: dict[tuple[int, int, tuple[int, int, int], int, Goal], _Turn] = {}
+_TURNS: dict[tuple[int, int, State, int, Goal], _Turn] = {}
 
 
 def _keep_index(faces: tuple[int, ...]) -> int:
@@ -121,24 +124,18 @@ class _Turn:
 
     def __init__(self, table: Table, spread: Spread, filled: Mapping[str, int], on_card: int, goal: Goal):
         self.table, self.spread, self.filled, self.on_card, self.goal = table, spread, filled, on_card, goal
-        self.mask, self.up, self.y = state_of(filled)
-        self._later: dict[tuple[int, int, int], ToCome] = {}
+        self.state = state_of(table, filled)
+        self._later: dict[State, ToCome] = {}
         self._keeps: dict[int, list[float]] = {}
         self.roll0 = self._score_now()
 
     def after(self, box: str, points: int, bonus: int) -> float:
         """The chance of the goal after writing ``points`` in ``box`` (``bonus``: a Yahtzee bonus it earns)."""
-        nxt, gained = self.mask | BIT[box], points + bonus
-        up, y = self.up, self.y
-        if box in UPPER_FACE:
-            gained += rules.UPPER_BONUS if up < rules.UPPER_BONUS_THRESHOLD <= up + points else 0
-            up = min(UP_CAP, up + points)
-        elif box == "yahtzee":
-            y = 1 if points == rules.YAHTZEE_SCORE else 0
-        total, worth = self.on_card + gained, self.goal.worth
-        return sum(p * worth(total + r) for r, p in self._to_come((nxt, up, y), box, points))
+        total, worth = self.on_card + gained(self.table, self.state, box, points) + bonus, self.goal.worth
+        nxt = after_state(self.table, self.state, box, points)
+        return sum(p * worth(total + r) for r, p in self._to_come(nxt, box, points))
 
-    def _to_come(self, state: tuple[int, int, int], box: str, points: int) -> ToCome:
+    def _to_come(self, state: State, box: str, points: int) -> ToCome:
         later = self._later.get(state)
         if later is None:
             later = self._later[state] = to_come(self.table, self.spread, {**self.filled, box: points})
@@ -147,24 +144,12 @@ class _Turn:
     def _score_now(self) -> list[float]:
         """For each of the 252 rolls: the chance of the goal after its best box."""
         cols: list[list[float]] = []
-        for box in rules.BOXES:
-            if self.mask & BIT[box]:
-                continue
-            if box in UPPER_FACE:
-                f = UPPER_FACE[box]
-                by_count = [self.after(box, f * c, 0) for c in range(6)]
-                cols.append(list(map(by_count.__getitem__, COUNTS[f - 1])))
-            elif box == "yahtzee":
-                col = [self.after(box, 0, 0)] * len(ROLLS)
-                for row in YAHTZEE_ROWS:
-                    col[row] = self.after(box, rules.YAHTZEE_SCORE, 0)
-                cols.append(col)
-            else:
-                by_points = {p: self.after(box, p, 0) for p in set(PLAIN[box])}
-                cols.append(list(map(by_points.__getitem__, PLAIN[box])))
+        for box, written in columns(self.table, self.state[0]):
+            by_points = {p: self.after(box, p, 0) for p in set(written)}
+            cols.append(list(map(by_points.__getitem__, written)))
         best = list(map(max, *cols)) if len(cols) > 1 else cols[0]
-        if self.mask & YAHTZEE_BIT:  # Jokers: the rules say which boxes take five of a kind
-            bonus = rules.YAHTZEE_BONUS * self.y
+        if self.table.game.five_alike_extra and self.state[0] & YAHTZEE_BIT:  # Jokers: the rules say which boxes
+            bonus = rules.YAHTZEE_BONUS * self.state[2]  # take five of a kind
             for f, row in enumerate(YAHTZEE_ROWS, start=1):
                 legal = rules.legal_scores(self.table.preset, self.filled, (f,) * 5)
                 best[row] = max(self.after(b, p, bonus) for b, p in legal.items())
@@ -191,10 +176,10 @@ def to_come(table: Table, spread: Spread, filled: Mapping[str, int]) -> ToCome:
     >>> later[0][0], later[-1][0], round(sum(p for _, p in later), 12)
     (5, 30, 1.0)
     """
-    state = state_of(filled)
-    if state[0] == FULL_MASK:
+    state = state_of(table, filled)
+    if state[0] == full_mask(table.game):
         return ((0, 1.0),)
-    if len(rules.BOXES) - state[0].bit_count() <= EXACT_OPEN:
+    if open_count(table, filled) <= EXACT_OPEN:
         dist = points_to_come(table, filled)
     else:
         dist = {}

@@ -1,4 +1,5 @@
-"""The exact outcomes of a turn played by the optimal policy, and of the last turns of a game.
+"""The exact outcomes of a turn played by the optimal policy, and of the last turns of a game
+(any game: :mod:`game.strategy.turns` sees it through its table).
 
 A turn from a card ends with one box filled: this module gives the chance of every
 (box, points in it, points the turn adds) — bonuses included — when every keep and the
@@ -9,6 +10,7 @@ with: a keep re-rolls its missing dice, each showing a face with chance 1/6.
 :func:`points_to_come` chains turns to the end of the game: the exact distribution of the
 points a card still adds, cheap while few boxes are open (win chances use it there).
 
+>>> from game.core.games import YATZY
 >>> from game.strategy.tables import load_preset
 >>> lowest = {b: min(rules.possible_box_values(b)) for b in rules.BOXES}  # a card of its lowest scores
 >>> outcomes = turn_outcomes(load_preset("official"), {b: v for b, v in lowest.items() if b != "yahtzee"})
@@ -17,6 +19,11 @@ points a card still adds, cheap while few boxes are open (win chances use it the
 >>> to_come = points_to_come(load_preset("official"), {b: v for b, v in lowest.items() if b != "chance"})
 >>> min(to_come), max(to_come), round(sum(to_come.values()), 12)
 (5, 30, 1.0)
+>>> from game.strategy.game_tables import load_ruleset
+>>> yatzy = load_ruleset("yatzy")
+>>> low = {b: 0 if b != "chance" else 5 for b in YATZY.names if b != "yatzy"}  # all but Yatzy filled
+>>> round(turn_outcomes(yatzy, low)[("yatzy", 50, 50)], 4)
+0.046
 """
 
 from __future__ import annotations
@@ -24,9 +31,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from game.core import rules
-from game.strategy.coach import BIT, COUNTS, PLAIN, UPPER_FACE, YAHTZEE_ROWS, _after, state_of, turn_values
+from game.strategy.coach import YAHTZEE_ROWS
 from game.strategy.rolls import CHILDREN, ROLL_OFFSET, ROLL_PROBS, ROLLS, sub_keeps
-from game.strategy.tables import FULL_MASK, YAHTZEE_BIT, Table
+from game.strategy.tables import YAHTZEE_BIT, Table
+from game.strategy.turns import State, columns, full_mask, gained, state_of, turn_values, value_after
 
 #: One outcome of a turn: the box filled, the points written in it, the points the turn adds
 #: (the box's, plus an upper bonus it earns, plus a Yahtzee bonus).
@@ -61,53 +69,41 @@ def _keep(rolls: list[float], values: list[float]) -> list[float]:
 
 
 def turn_outcomes(table: Table, filled: Mapping[str, int]) -> dict[Outcome, float]:
-    """The chance of every outcome of one turn played optimally from ``filled`` (not full)."""
+    """The chance of every outcome of one turn played optimally from ``filled`` (not full),
+    in the game of ``table``."""
     turn = turn_values(table, filled)
     rolls = list(ROLL_PROBS)
     for rolls_left in (2, 1):
         rolls = _reroll(_keep(rolls, turn.keeps(rolls_left)))
-    mask, up, y = state_of(filled)
-    choices = _choices(table, filled, mask, up, y)
+    state = state_of(table, filled)
+    choices = _choices(table, filled, state)
     out: dict[Outcome, float] = {}
     for r, m in enumerate(rolls):
         if not m:
             continue
         box, written = choices[r]
-        points = written + (rules.yahtzee_bonus(filled, ROLLS[r]) if r in YAHTZEE_ROWS else 0)
-        if box in UPPER_FACE and up < rules.UPPER_BONUS_THRESHOLD <= up + written:
-            points += rules.UPPER_BONUS
-        key = (box, written, points)
+        bonus = table.game.five_alike_bonus(filled, ROLLS[r]) if r in YAHTZEE_ROWS else 0
+        key = (box, written, gained(table, state, box, written) + bonus)
         out[key] = out.get(key, 0.0) + m
     return out
 
 
-def _choices(table: Table, filled: Mapping[str, int], mask: int, up: int, y: int) -> list[tuple[str, int]]:
+def _choices(table: Table, filled: Mapping[str, int], state: State) -> list[tuple[str, int]]:
     """For each of the 252 rolls, the box the coach fills and the points written: the best
-    by :func:`~game.strategy.coach._after`, the first of equals in box order. Column by
-    column as the turn's values are (rules.legal_scores per roll costs 5 times as much),
-    except five of a kind once the Yahtzee box is filled, where the Joker rules decide."""
+    by :func:`~game.strategy.turns.value_after`, the first of equals in box order. Column by
+    column as the turn's values are (the legal boxes per roll cost 5 times as much), except
+    five of a kind once Yahtzee's box is filled, where the Joker rules decide."""
     best: list[tuple[str, int]] = [("", 0)] * len(ROLLS)
     top = [float("-inf")] * len(ROLLS)
-    for box in rules.BOXES:
-        if mask & BIT[box]:
-            continue
-        if box in UPPER_FACE:
-            face = UPPER_FACE[box]
-            written = [face * c for c in COUNTS[face - 1]]
-        elif box == "yahtzee":
-            written = [0] * len(ROLLS)
-            for row in YAHTZEE_ROWS:
-                written[row] = rules.YAHTZEE_SCORE
-        else:
-            written = list(PLAIN[box])
-        worth = {p: _after(table, mask, up, y, box, p) for p in set(written)}
+    for box, written in columns(table, state[0]):
+        worth = {p: value_after(table, state, box, p) for p in set(written)}
         for r, p in enumerate(written):
             if worth[p] > top[r]:
                 top[r], best[r] = worth[p], (box, p)
-    if mask & YAHTZEE_BIT:
+    if table.game.five_alike_extra and state[0] & YAHTZEE_BIT:
         for row in YAHTZEE_ROWS:
             legal = rules.legal_scores(table.preset, filled, ROLLS[row])
-            box = max(legal, key=lambda b: _after(table, mask, up, y, b, legal[b]))  # the first of equals
+            box = max(legal, key=lambda b: value_after(table, state, b, legal[b]))  # the first of equals
             best[row] = (box, legal[box])
     return best
 
@@ -118,10 +114,9 @@ def points_to_come(table: Table, filled: Mapping[str, int]) -> dict[int, float]:
     return _to_come(table, dict(filled), {})
 
 
-def _to_come(table: Table, filled: dict[str, int], seen: dict[tuple[int, int, int], dict[int, float]]
-             ) -> dict[int, float]:
-    key = state_of(filled)
-    if key[0] == FULL_MASK:
+def _to_come(table: Table, filled: dict[str, int], seen: dict[State, dict[int, float]]) -> dict[int, float]:
+    key = state_of(table, filled)
+    if key[0] == full_mask(table.game):
         return {0: 1.0}
     if key not in seen:
         dist: dict[int, float] = {}

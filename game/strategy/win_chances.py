@@ -31,10 +31,8 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import TYPE_CHECKING
 
-from game.core.rules import BOXES
-from game.strategy.coach import state_of
-from game.strategy.tables import FULL_MASK
 from game.strategy.turn_outcomes import points_to_come, turn_outcomes
+from game.strategy.turns import State, after_state, full_mask, open_count, state_of
 
 if TYPE_CHECKING:
     from game.strategy.spread import Spread
@@ -145,7 +143,8 @@ def beat_chance(forecast: Forecast, beat: int) -> float:
 
 
 def forecast(table: Table, spread: Spread, filled: Mapping[str, int], points: int) -> Forecast:
-    """One player's final score: ``points`` on the card so far, the rest forecast from its state.
+    """One player's final score: ``points`` on the card so far, the rest forecast from its
+    state in ``table``'s game (``spread``: that game's spread table).
 
     A spread table without quantiles (tests build such) gives a normal forecast earlier on.
 
@@ -156,20 +155,20 @@ def forecast(table: Table, spread: Spread, filled: Mapping[str, int], points: in
     >>> round(f.mean, 6), forecast(table, Spread.from_values("official", [2.0] * STATE_COUNT), {}, 0).low
     (30.0, 0)
     """
-    mask, up, y = state_of(filled)
-    if mask == FULL_MASK:
+    state = state_of(table, filled)
+    if state[0] == full_mask(table.game):
         return Forecast.certain(points)
-    if len(BOXES) - mask.bit_count() <= EXACT_OPEN:
+    if open_count(table, filled) <= EXACT_OPEN:
         return _spelled_out(points, points_to_come(table, filled))
-    if spread.points(mask, up, y) is None:
-        return Forecast.normal(points, table.value(mask, up, y), spread.sd(mask, up, y))
+    if spread.points(*state) is None:
+        return Forecast.normal(points, table.value(*state), spread.sd(*state))
     to_come: dict[int, float] = {}
     for (box, written, gained), chance in turn_outcomes(table, filled).items():
-        add_shape(to_come, table, spread, state_of({**filled, box: written}), gained, chance)
+        add_shape(to_come, table, spread, after_state(table, state, box, written), gained, chance)
     return _spelled_out(points, to_come)
 
 
-def add_shape(to_come: dict[int, float], table: Table, spread: Spread, state: tuple[int, int, int],
+def add_shape(to_come: dict[int, float], table: Table, spread: Spread, state: State,
               gained: int, chance: float) -> None:
     """Add to ``to_come`` (``{points: chance}``) ``chance`` times the distribution of the points
     still to come from ``state`` (not full), shifted by ``gained``: each quantile an equal

@@ -1,0 +1,106 @@
+"""Forecasts of a Yatzy card's final score (issue 42): the turn's exact outcomes and the last
+turns' exact distribution, through game.strategy.turns, checked against the value table and
+against an independent count of the same turn."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from game.core.games import YATZY
+from game.strategy.game_tables import GameTable, load_ruleset
+from game.strategy.turn_outcomes import points_to_come, turn_outcomes
+from game.strategy.turns import state_of
+from game.strategy.win_chances import Forecast, forecast, win_chances
+
+#: Each Yatzy box at a value some card holds: a full card but for the boxes a test leaves open.
+LOW = {"ones": 2, "twos": 4, "threes": 6, "fours": 8, "fives": 10, "sixes": 12, "one_pair": 8, "two_pairs": 14,
+       "three_of_a_kind": 9, "four_of_a_kind": 0, "small_straight": 0, "large_straight": 20, "full_house": 0,
+       "chance": 17, "yatzy": 0}
+
+
+@pytest.fixture(scope="module")
+def table() -> GameTable:
+    return load_ruleset("yatzy")
+
+
+def card_without(*open_boxes: str) -> dict[str, int]:
+    return {box: points for box, points in LOW.items() if box not in open_boxes}
+
+
+def test_the_card_used_is_one_yatzy_can_hold() -> None:
+    assert set(LOW) == set(YATZY.names) and all(YATZY.can_hold(box, points) for box, points in LOW.items())
+
+
+def test_one_box_open_the_turn_is_counted_independently(table: GameTable) -> None:
+    """Yatzy alone open: the coach goes for five alike, and the chance of scoring 50 is the
+    chance of five alike in three rolls keeping the most common face, or rolling all five
+    again when no two match (which beats keeping one): counted here over the sizes of the
+    largest group, by hand (0.04603)."""
+    outcomes = turn_outcomes(table, card_without("yatzy"))
+
+    def largest(dice: tuple[int, ...]) -> int:
+        return max(dice.count(f) for f in range(1, 7))
+
+    def reroll(n: int) -> dict[int, float]:
+        """The largest group after keeping n alike (of one face: 1s, by symmetry) and rolling
+        the others, or all five when n is 1."""
+        kept = (1,) * n if n > 1 else ()
+        out: dict[int, float] = {}
+        for rest in itertools.product(range(1, 7), repeat=5 - len(kept)):
+            m = largest(kept + rest)
+            out[m] = out.get(m, 0.0) + 6.0 ** -len(rest)
+        return out
+    dist = reroll(1)  # the first roll: five dice
+    for _ in range(2):
+        nxt: dict[int, float] = {}
+        for n, p in dist.items():
+            for m, q in (reroll(n).items() if n < 5 else [(5, 1.0)]):
+                nxt[m] = nxt.get(m, 0.0) + p * q
+        dist = nxt
+    assert outcomes[("yatzy", 50, 50)] == pytest.approx(dist[5], abs=1e-12)
+    assert outcomes[("yatzy", 0, 0)] == pytest.approx(1 - dist[5], abs=1e-12)
+
+
+@pytest.mark.parametrize("open_boxes", [("chance",), ("sixes", "yatzy"), ("one_pair", "full_house"),
+                                        ("small_straight", "large_straight")])
+def test_the_last_turns_mean_is_the_tables_value(table: GameTable, open_boxes: tuple[str, ...]) -> None:
+    """The exact distribution of the points to come, under the coach's play, has the value
+    table's mean (to the table's rounding: 2**-8 points) and sums to 1."""
+    card = card_without(*open_boxes)
+    dist = points_to_come(table, card)
+    mean = sum(points * p for points, p in dist.items())
+    assert sum(dist.values()) == pytest.approx(1.0, abs=1e-12)
+    assert mean == pytest.approx(table.value(*state_of(table, card)), abs=2 ** -8)
+
+
+def test_a_forecast_of_the_last_boxes_is_exact_and_the_chances_add_up(table: GameTable) -> None:
+    ann, ben = card_without("chance", "yatzy"), card_without("full_house")
+    totals = [YATZY.totals(card).grand_total for card in (ann, ben)]
+    forecasts = [forecast(table, None, card, total) for card, total in zip((ann, ben), totals, strict=True)]  # type: ignore[arg-type]
+    assert all(isinstance(f, Forecast) for f in forecasts)
+    assert forecasts[0].mean - totals[0] == pytest.approx(table.value(*state_of(table, ann)), abs=2 ** -8)
+    chances = win_chances(forecasts)
+    assert sum(chances) == pytest.approx(1.0, abs=1e-12) and all(0 < c < 1 for c in chances)
+
+
+def test_the_box_for_each_final_roll_is_the_coachs_first_choice(table: GameTable) -> None:
+    """turn_outcomes takes the boxes column by column; here roll by roll, from the game's
+    legal boxes and the game coach's values (the first of equals in the card's order)."""
+    import random
+
+    from game.strategy.game_coach import _after
+    from game.strategy.rolls import ROLLS
+    from game.strategy.turn_outcomes import _choices
+
+    rng = random.Random(42)
+    for _ in range(8):
+        open_boxes = rng.sample(YATZY.names, rng.randint(2, 5))
+        card = card_without(*open_boxes)
+        mask, up, y = state_of(table, card)
+        for roll, (box, written) in zip(ROLLS, _choices(table, card, (mask, up, y)), strict=True):
+            legal = YATZY.legal_scores("official", card, roll)
+            index = YATZY.names.index
+            best = max(legal, key=lambda b: _after(table, mask, up, index(b), legal[b]))  # noqa: B023 (used at once)
+            assert (box, written) == (best, legal[best]), (card, roll)
