@@ -129,9 +129,16 @@ def played(values: Callable[[np.ndarray, np.ndarray, np.ndarray], tuple[np.ndarr
         if five_box is not None:
             ny = np.where(chosen == five_box, (pts == rules.YAHTZEE_SCORE).astype(int), ny)
         keep = last > 0
-        parts.append((cols[keep] + lo, nmask[keep], nup[keep], ny[keep], pts[keep].astype(int), last[keep]))
-    src, nm, nu, ny, pts, prob = (np.concatenate([p[i] for p in parts]) for i in range(6))
-    # One entry per (state, next state, points): sum the rolls that lead to the same.
+        # Merged chunk by chunk: a layer's 252 rolls per state, all held, took 6.5 GB in Yatzy's
+        # 173,274-state layer; a state's entries are all in its chunk, so the sums are the same.
+        parts.append(_merged(cols[keep] + lo, nmask[keep], nup[keep], ny[keep], pts[keep].astype(int), last[keep],
+                             full, max_score))
+    return Transitions(*(np.concatenate([p[i] for p in parts]) for i in range(6)))
+
+
+def _merged(src: np.ndarray, nm: np.ndarray, nu: np.ndarray, ny: np.ndarray, pts: np.ndarray, prob: np.ndarray,
+            full: int, max_score: int) -> tuple[np.ndarray, ...]:
+    """One entry per (state, next state, points), in that order: the rolls that lead to the same summed."""
     key = ((src * (full + 1) + nm) * 64 + nu) * 2 + ny
     key = key * (max_score + 1) + pts
     uniq, inverse = np.unique(key, return_inverse=True)
@@ -140,7 +147,7 @@ def played(values: Callable[[np.ndarray, np.ndarray, np.ndarray], tuple[np.ndarr
     ny, rest = rest % 2, rest // 2
     nu, rest = rest % 64, rest // 64
     nm, src = rest % (full + 1), rest // (full + 1)
-    return Transitions(src, nm, nu, ny, pts, prob)
+    return src, nm, nu, ny, pts, prob
 
 
 def _index(mask: np.ndarray, up: np.ndarray, y: np.ndarray) -> np.ndarray:
