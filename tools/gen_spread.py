@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Write the spread tables: the standard deviation and the quantiles of the points still to come, per state.
 
-    python tools/gen_spread.py                  # every preset -> assets/strategy/<preset>.spread.bin
+    python tools/gen_spread.py                  # every preset and game -> assets/strategy/<name>.spread.bin
+    python tools/gen_spread.py --game yatzy     # Yatzy's, for the states of its value table
 
-Build time only (NumPy, ~5 minutes and 5 GB a preset). One backward pass over the optimal
-policy's turns (tools/score_layers.py) gives every state's exact distribution of the points
-still to come, kept as its quantiles (tools/spread_shapes.py), and on the way their moments,
-kept as the standard deviation; the format is in game/strategy/spread.py. The mean of every
-state is checked against the solver's value on the way (they must agree).
+Build time only (NumPy, ~5 minutes and 5 GB a preset; Yatzy's: docs/strategy.md). One
+backward pass over the optimal policy's turns (tools/score_layers.py) gives every state's
+exact distribution of the points still to come, kept as its quantiles
+(tools/spread_shapes.py), and on the way their moments, kept as the standard deviation; the
+format is in game/strategy/spread.py, Yatzy's states in game/strategy/game_spread.py. The
+mean of every state is checked against the solver's value on the way (they must agree).
 """
 
 from __future__ import annotations
@@ -26,13 +28,16 @@ if str(ROOT) not in sys.path:  # run as a script: make `game` and `tools` import
     sys.path.insert(0, str(ROOT))
 
 from game.core import rules  # noqa: E402
+from game.core.games import GAMES  # noqa: E402
 from game.strategy import spread as SP  # noqa: E402
 from game.strategy import tables as T  # noqa: E402
+from tools import game_distribution as GD  # noqa: E402
+from tools import game_solver  # noqa: E402
 from tools import score_distribution as D  # noqa: E402
 from tools import score_layers as L  # noqa: E402
 from tools import spread_shapes as SS  # noqa: E402
 from tools import strategy_solver as S  # noqa: E402
-from tools.gen_tables import MASK, UP, Y  # noqa: E402
+from tools.gen_tables import MASK, SOLVER_GAMES, UP, Y, game_states  # noqa: E402
 
 #: Standard deviations are stored in steps of 2**-Q_BITS points (1/16: far below what a
 #: win chance can notice; the error budget is in docs/strategy.md, "Win chances").
@@ -86,13 +91,28 @@ def preset_spread(preset: str) -> Content:
     V = S.solved(preset)
     return spread_of(L.preset_walk(preset, V), (MASK, UP, Y), V[MASK, UP, Y])
 
+
+def game_spread(key: str) -> Content:
+    """The spread table's content for another game (Yatzy: tools/game_solver.py's), for the
+    states of its value table in their order (tools/gen_tables.py's ``game_states``)."""
+    game = GAMES[key]
+    V = game_solver.solved(game)
+    mask, up, _ = game_states(game)
+    return spread_of(GD.walk(game, V), (mask, up, np.zeros_like(mask)), V[mask, up])
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--preset", action="append", choices=rules.PRESETS, help="only these (default: all)")
+    parser.add_argument("--preset", action="append", choices=rules.PRESETS, help="only this preset of Yahtzee")
+    parser.add_argument("--game", action="append", choices=SOLVER_GAMES,
+                        help="only this game's (repeatable; default: every preset and game)")
     args = parser.parse_args(argv)
-    for preset in args.preset or rules.PRESETS:
+    everything = not (args.preset or args.game)
+    jobs = [(p, preset_spread) for p in (rules.PRESETS if everything else args.preset or ())]
+    jobs += [(g, game_spread) for g in (SOLVER_GAMES if everything else args.game or ())]
+    for name, content in jobs:
         started = time.perf_counter()
-        if not write(preset, preset_spread(preset), started):
+        if not write(name, content(name), started):
             return 1
     return 0
 

@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from itertools import accumulate
 
 from game.core import rules
+from game.core.rulesets import check_ruleset
 from game.strategy.tables import ASSET_DIR, FULL_MASK, STATE_COUNT, TableError, from_byte_planes, open_file, state_index
 
 MAGIC = b"YZS1"
@@ -83,10 +84,12 @@ class Spread:
         return tuple(accumulate(self._steps[at * step:(at + 1) * step], initial=self._firsts[at]))
 
 
-def encode(preset: str, values: Sequence[int], q: int, vector_of: Sequence[int] = (),
+def encode(ruleset: str, values: Sequence[int], q: int, vector_of: Sequence[int] = (),
            vectors: Sequence[Sequence[int]] = ()) -> bytes:
     """The file for ``values`` (integers, multiples of 2**-q points, in table order) and, if
     given, each state's vector number and the distinct vectors of whole-point quantiles.
+    ``ruleset``: a preset of Yahtzee, or another game's key (game.core.rulesets), which the
+    header names.
 
     >>> len(encode("official", [1] * STATE_COUNT, 4, [0] * STATE_COUNT, [[0, 300, 600]])) > HEADER.size
     True
@@ -98,7 +101,7 @@ def encode(preset: str, values: Sequence[int], q: int, vector_of: Sequence[int] 
     width = 1 if max(steps, default=0) < 256 else 2
     body = (_planes("H", values) + _planes("I", vector_of) + _planes("H", [v[0] for v in vectors])
             + (bytes(steps) if width == 1 else _planes("H", steps)))
-    name = rules.check_preset(preset).encode()
+    name = check_ruleset(ruleset).encode()
     return HEADER.pack(MAGIC, FORMAT, q, name, n, width, len(vectors), len(values)) + zlib.compress(body, 9)
 
 
