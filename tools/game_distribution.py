@@ -32,6 +32,7 @@ from game.strategy import rolls as R  # noqa: E402
 from tools import game_solver  # noqa: E402
 from tools import score_distribution as SD  # noqa: E402
 from tools import strategy_solver as solver  # noqa: E402
+from tools.score_layers import Walk  # noqa: E402
 
 
 def transitions(game: Game, V: np.ndarray, mask: np.ndarray, up: np.ndarray,
@@ -56,11 +57,20 @@ def transitions(game: Game, V: np.ndarray, mask: np.ndarray, up: np.ndarray,
     return SD.played(values, mask, up, np.zeros_like(mask), chunk, None, (1 << len(game.boxes)) - 1, game.max_score)
 
 
+def walk(game: Game, V: np.ndarray) -> Walk:
+    """``game``'s states and turns for tools/score_layers.py's backward pass (``y`` always 0),
+    the turns deciding from ``V[mask, up]``."""
+    def states(filled: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        mask, up = game_solver.states(game, filled)
+        return mask, up, np.zeros_like(mask)
+    return Walk(len(game.boxes), states, lambda m, u, _y: transitions(game, V, m, u))
+
+
 def final_states(game: Game, V: np.ndarray, mask: int, up: int) -> tuple[np.ndarray, np.ndarray]:
     """tools/score_distribution.py's ``final_states`` for ``game``: the full cards a game from
     ``(mask, up)`` ends on, and the chance of each number of points written from there."""
-    return SD.final_states(game.key, V, mask, up, 0, turn=lambda m, u, _y: transitions(game, V, m, u),
-                           boxes=len(game.boxes))
+    turns = walk(game, V)
+    return SD.final_states(game.key, V, mask, up, 0, turn=turns.turn, boxes=turns.boxes)
 
 
 def summary(game: Game) -> dict[str, object]:

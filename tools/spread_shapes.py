@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from tools import score_distribution as D
-
 #: Quantiles per state, at the midpoints (i + 0.5) / QUANTILES.
 QUANTILES = 64
 
@@ -37,12 +35,13 @@ def quantiles(dist: np.ndarray, n: int = QUANTILES) -> np.ndarray:
     return np.stack([(cdf < p - 1e-9).sum(axis=1) for p in levels], axis=1)
 
 
-def table_quantiles(layers: dict[int, tuple[np.ndarray, np.ndarray]], ids: np.ndarray,
+def table_quantiles(layers: dict[int, tuple[np.ndarray, np.ndarray]], ids: np.ndarray, grid: int,
                     log: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """(vector_of, vectors): ``vectors[vector_of[i]]`` are the quantiles of the state at grid
-    position ``ids[i]`` (table order). Vectors are numbered in order of first use in table
+    position ``ids[i]`` (table order) of ``layers`` (tools/score_layers.py's ``exact_layers``
+    over a walk of ``grid`` positions). Vectors are numbered in order of first use in table
     order (the numbers then compress better)."""
-    row = np.full((D.FULL + 1) * 128, -1, np.int64)  # a grid position's place in table order
+    row = np.full(grid, -1, np.int64)  # a grid position's place in table order
     row[ids] = np.arange(ids.size)
     q = np.full((ids.size, QUANTILES), -1, np.int64)
     for layer_ids, dist in layers.values():
@@ -64,10 +63,3 @@ def table_quantiles(layers: dict[int, tuple[np.ndarray, np.ndarray]], ids: np.nd
     if log:
         print(f"  quantiles: {len(vectors)} distinct vectors for {ids.size} states", flush=True)
     return renumber[inverse], vectors[order]
-
-
-def preset_quantiles(preset: str, V: np.ndarray, log: bool = False) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`table_quantiles` for every stored state of ``preset`` (tools/gen_tables.py's order)."""
-    from tools.gen_tables import MASK, UP, Y
-
-    return table_quantiles(D.exact_layers(preset, V, log=log), D._index(MASK, UP, Y), log=log)

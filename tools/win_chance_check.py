@@ -39,6 +39,7 @@ from game.strategy import tables as T  # noqa: E402
 from game.strategy import win_chances as WC  # noqa: E402
 from game.strategy.win_chances import Forecast, win_chances  # noqa: E402
 from tools import score_distribution as D  # noqa: E402
+from tools import score_layers as L  # noqa: E402
 from tools import strategy_solver as S  # noqa: E402
 
 GRID = (S.FULL_MASK + 1) * 64 * 2  # a state's id: (mask * 64 + up) * 2 + y
@@ -62,7 +63,8 @@ class Policy:
             pts.append(t.points)
             prob.append(t.prob)
 
-        self.layers = D.exact_layers(preset, S.solved(preset), log=True, seen=seen)  # filled -> (ids, dist)
+        walk = L.preset_walk(preset, S.solved(preset))
+        self.layers = L.exact_layers(walk, log=True, seen=seen)  # filled -> (ids, dist)
         row = np.full(GRID, -1, np.int64)
         for ids, _ in self.layers.values():
             row[ids] = np.arange(ids.size)

@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from itertools import accumulate
 
 from game.core import rules
+from game.core.rulesets import check_ruleset
 from game.strategy.tables import ASSET_DIR, FULL_MASK, STATE_COUNT, TableError, from_byte_planes, open_file, state_index
 
 MAGIC = b"YZS1"
@@ -44,7 +45,8 @@ HEADER = struct.Struct("<4sBB16sBBII")
 
 
 class Spread:
-    """Standard deviations and quantiles by state; build with :func:`load_spread`."""
+    """Standard deviations and quantiles by state; build with :func:`load_spread`. Another
+    game's (Yatzy) is a subclass, :class:`game.strategy.game_spread.GameSpread`."""
 
     def __init__(self, preset: str, values: Sequence[float] | Sequence[int], scale: float,
                  vector_of: Sequence[int] = (), firsts: Sequence[int] = (),
@@ -65,10 +67,8 @@ class Spread:
 
         Raises :class:`~game.strategy.tables.UnreachableState` for a state no game reaches.
         """
-        if mask == FULL_MASK:
-            state_index(mask - (mask & 1), up, y)  # checks up and y the same way
-            return 0.0
-        return self._values[state_index(mask, up, y)] * self._scale
+        at = self._position(mask, up, y)
+        return 0.0 if at < 0 else self._values[at] * self._scale
 
     def points(self, mask: int, up: int, y: int) -> tuple[int, ...] | None:
         """The quantiles of the points still to come at the midpoints ``(i + 0.5) / n``, in
@@ -76,17 +76,30 @@ class Spread:
         full card has none to give."""
         if not self._n:
             return None
-        at = self._vector_of[state_index(mask, up, y)]
+        at = self._position(mask, up, y)
+        if at < 0:
+            raise TableError("a full card has no points to come, nor their quantiles")
+        at = self._vector_of[at]
         if at >= len(self._firsts):  # checked here, not for all 536,320 states at once (~0.1 s on a phone)
             raise TableError("the spread table is damaged (a vector it does not hold)")
         step = self._n - 1
         return tuple(accumulate(self._steps[at * step:(at + 1) * step], initial=self._firsts[at]))
 
+    def _position(self, mask: int, up: int, y: int) -> int:
+        """The state's place in the table, -1 for a full card (which the table does not
+        store); raises :class:`~game.strategy.tables.UnreachableState` for a state no game reaches."""
+        if mask == FULL_MASK:
+            state_index(mask - (mask & 1), up, y)  # checks up and y the same way
+            return -1
+        return state_index(mask, up, y)
 
-def encode(preset: str, values: Sequence[int], q: int, vector_of: Sequence[int] = (),
+
+def encode(ruleset: str, values: Sequence[int], q: int, vector_of: Sequence[int] = (),
            vectors: Sequence[Sequence[int]] = ()) -> bytes:
     """The file for ``values`` (integers, multiples of 2**-q points, in table order) and, if
     given, each state's vector number and the distinct vectors of whole-point quantiles.
+    ``ruleset``: a preset of Yahtzee, or another game's key (game.core.rulesets), which the
+    header names.
 
     >>> len(encode("official", [1] * STATE_COUNT, 4, [0] * STATE_COUNT, [[0, 300, 600]])) > HEADER.size
     True
@@ -98,7 +111,7 @@ def encode(preset: str, values: Sequence[int], q: int, vector_of: Sequence[int] 
     width = 1 if max(steps, default=0) < 256 else 2
     body = (_planes("H", values) + _planes("I", vector_of) + _planes("H", [v[0] for v in vectors])
             + (bytes(steps) if width == 1 else _planes("H", steps)))
-    name = rules.check_preset(preset).encode()
+    name = check_ruleset(ruleset).encode()
     return HEADER.pack(MAGIC, FORMAT, q, name, n, width, len(vectors), len(values)) + zlib.compress(body, 9)
 
 
@@ -141,12 +154,26 @@ def load_spread(preset: str, data: bytes, inflated: bytes | bytearray | None = N
     ...
     game.strategy.tables.TableError: this spread table is for official, not free_choice
     """
-    (q, n, width, n_vectors, count), body = open_file(data, HEADER, MAGIC, FORMAT, preset, "spread table", inflated)
+    return Spread(preset, *spread_parts(preset, data, inflated))
+
+
+#: What a spread file holds, as :class:`Spread` takes it after the name: the deviations, their
+#: scale, each state's vector number, each vector's first quantile, the steps, and n.
+Parts = tuple[Sequence[int], float, Sequence[int], Sequence[int], Sequence[int], int]
+
+
+def spread_parts(ruleset: str, data: bytes, inflated: bytes | bytearray | None = None,
+                 count: int = STATE_COUNT) -> Parts:
+    """Decode the spread file of ``ruleset`` (a preset, or another game's key) for its
+    ``count`` states: :func:`load_spread`'s work, and :func:`game.strategy.game_spread.load_game_spread`'s.
+    Raises :class:`~game.strategy.tables.TableError` like them."""
+    # open_file checks that the header's number of states is ``count``
+    (q, n, width, n_vectors, _), body = open_file(data, HEADER, MAGIC, FORMAT, ruleset, "spread table", inflated, count)
     if len(body) != body_size(data) or width not in (1, 2):
         raise TableError("the spread table is damaged (wrong length)")
     values = from_byte_planes(body[:2 * count], count, 2)
     if not n:
-        return Spread(preset, values, 2.0 ** -q)
+        return values, 2.0 ** -q, (), (), (), 0
     at = 2 * count
     vector_of = from_byte_planes(body[at:at + 4 * count], count, 4)
     at += 4 * count
@@ -154,7 +181,7 @@ def load_spread(preset: str, data: bytes, inflated: bytes | bytearray | None = N
     at += 2 * n_vectors
     rest = memoryview(body)[at:]  # 17 MB: read in place, not copied
     steps = rest if width == 1 else from_byte_planes(bytes(rest), len(rest) // 2, 2)
-    return Spread(preset, values, 2.0 ** -q, vector_of, firsts, steps, n)
+    return values, 2.0 ** -q, vector_of, firsts, steps, n
 
 
 _LOADED: dict[str, Spread] = {}
