@@ -22,16 +22,17 @@ from pathlib import Path
 
 from game.core import language, rules
 from game.core.games import GAMES, YAHTZEE, Game
-from game.core.labels import box_label, preset_label
+from game.core.labels import preset_label
 from game.core.language import _, ngettext, pgettext
 from game.core.numbers import percent
+from game.core.rulesets import ruleset_of
 from game.screens.reason_words import reason_words
 from game.strategy import game_coach
 from game.strategy.coach import rank_options
+from game.strategy.game_spread import load_ruleset_spread
 from game.strategy.game_tables import GameTable, load_game, load_game_table
 from game.strategy.options import Option
 from game.strategy.reasons import explain
-from game.strategy.spread import load_preset as load_spread_preset
 from game.strategy.tables import Table, TableError, load_preset, load_table
 from game.strategy.to_win import Goal, rank_to_win
 
@@ -107,10 +108,10 @@ def parse_dice(text: str) -> tuple[int, ...]:
 LOCALE = Path(__file__).resolve().parents[1] / "locale"
 
 
-def describe(option: Option, game: Game = YAHTZEE) -> str:
-    """A short label: ``hold 3 4 5 6`` or ``score Chance: 21``."""
+def describe(option: Option, game: Game) -> str:
+    """A short label: ``hold 3 4 5 6`` or ``score Chance: 21`` (the box by ``game``'s name)."""
     if option.box is not None:  # a score names its box, a hold has none
-        label = box_label(option.box) if game is YAHTZEE else game.box_label(option.box)
+        label = game.box_label(option.box)
         # Translators: the command-line coach's short label of an option, e.g. "score Chance: 21".
         return _("score %(box)s: %(points)d") % {"box": label, "points": option.points}
     if not option.held_faces:
@@ -176,7 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="Yahtzee bonus check marks already earned (adds 100 each; default: 0)")
     parser.add_argument("--target", type=int, metavar="T",
                         help="rank by the chance to reach T points or more (this turn played for T, the "
-                        "later turns for the average; needs assets/strategy/<preset>.spread.bin)")
+                        "later turns for the average; needs assets/strategy/<preset or game>.spread.bin)")
     parser.add_argument("--top", type=int, default=0, metavar="N", help="show only the N best options")
     parser.add_argument("--table", type=Path, metavar="FILE",
                         help="strategy table to read (default: assets/strategy/<preset>.bin, or <game>.bin)")
@@ -191,9 +192,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     game = GAMES[args.game]
-    if game is not YAHTZEE:  # Yatzy: no Jokers, no bonus check marks; its spread table is still to come
-        for flag, given in (("--preset", args.preset), ("--yahtzee-bonuses", args.yahtzee_bonuses),
-                            ("--target", args.target is not None)):
+    if game is not YAHTZEE:  # Yatzy: no Jokers, no bonus check marks
+        for flag, given in (("--preset", args.preset), ("--yahtzee-bonuses", args.yahtzee_bonuses)):
             if given:
                 parser.error(f"{flag} is for Yahtzee only, not for --game {game.key}")
     args.preset = args.preset or rules.DEFAULT_PRESET
@@ -207,21 +207,21 @@ def main(argv: list[str] | None = None) -> int:
         language.activate(None)  # the environment's language needs Babel: English without it
     try:
         options, on_card, table = _ranked(game, args)
-        chances = _chances(table, args) if isinstance(table, Table) and args.target is not None else {}
+        chances = _chances(table, game, args) if args.target is not None else {}
     except (OSError, TableError, ValueError) as exc:
         parser.exit(2, f"{parser.prog}: error: {exc}\n")
     reason = explain(args.filled, options, args.rolls_left, game=game)  # the reason is the average's
     why = reason_words(reason, game)
     average = options[0]
     if chances:  # best chance first, as rank_to_win orders them
-        options = sorted(options, key=lambda o: (-chances[describe(o)], -o.value))
+        options = sorted(options, key=lambda o: (-chances[describe(o, game)], -o.value))
     shown = options[:args.top] if args.top > 0 else options
     if args.json:
         json.dump({"game": game.key, "preset": args.preset if game is YAHTZEE else None, "filled": args.filled,
                    "dice": list(args.dice), "rolls_left": args.rolls_left, "on_card": on_card, "reason": why,
                    "target": args.target,
                    "options": [{"rank": i, "description": describe(o, game), **o.__dict__,
-                                **({"chance": chances[describe(o)]} if chances else {})}
+                                **({"chance": chances[describe(o, game)]} if chances else {})}
                                for i, o in enumerate(shown, start=1)]}, sys.stdout, indent=1)
         print()
         return 0
@@ -235,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
     _print_table(shown, options[0], chances, game)
     print(_("Why: %(reason)s") % {"reason": why})
     if chances:
-        print(target_words(args.target, options[0], average, chances))
+        print(target_words(args.target, options[0], average, chances, game))
     return 0
 
 
@@ -264,27 +264,29 @@ def _print_table(shown: list[Option], best: Option, chances: Mapping[str, float]
     print(head + (f"  {columns[3]:>{chance}}" if chances else "") + f"  {columns[-2]:>9}  {columns[-1]:>7}")
     for i, o in enumerate(shown, start=1):
         line = f"{i:4d}  {describe(o, game):{width}}  {positions(o):{held}}"
-        line += f"  {100 * chances[describe(o)]:{chance}.2f}" if chances else ""
+        line += f"  {100 * chances[describe(o, game)]:{chance}.2f}" if chances else ""
         print(f"{line}  {o.value:9.3f}  {o.loss:7.3f}")
 
 
-def _chances(table: Table, args: argparse.Namespace) -> dict[str, float]:
-    """Each option's chance to reach ``--target``, by its label (:func:`describe`): Yahtzee's."""
-    ranked = rank_to_win(table, load_spread_preset(args.preset), args.filled, args.dice, args.rolls_left,
-                         Goal.reach(args.target), args.yahtzee_bonuses)
-    return {describe(r.option): r.chance for r in ranked}
+def _chances(table: Table, game: Game, args: argparse.Namespace) -> dict[str, float]:
+    """Each option's chance to reach ``--target``, by its label (:func:`describe`)."""
+    spread = load_ruleset_spread(ruleset_of(game, args.preset))
+    ranked = rank_to_win(table, spread, args.filled, args.dice, args.rolls_left, Goal.reach(args.target),
+                         args.yahtzee_bonuses)
+    return {describe(r.option, game): r.chance for r in ranked}
 
 
-def target_words(target: int, best: Option, average: Option, chances: Mapping[str, float]) -> str:
+def target_words(target: int, best: Option, average: Option, chances: Mapping[str, float], game: Game) -> str:
     """The choice for the target beside the choice for the average, in a sentence."""
-    if describe(best) == describe(average):
+    best_words, average_words = describe(best, game), describe(average, game)
+    if best_words == average_words:
         # Translators: --target; the best choice is the same for the target and for the expected score.
         return _("To reach %(target)d, as for the average: %(best)s (%(chance)s).") % {
-            "target": target, "best": describe(best), "chance": percent(chances[describe(best)], 1)}
+            "target": target, "best": best_words, "chance": percent(chances[best_words], 1)}
     # Translators: --target; e.g. "To reach 231: hold 3 3 3 (13.5%); for the average: score Full House: 25 (4.6%)."
     return _("To reach %(target)d: %(best)s (%(chance)s); for the average: %(average)s (%(average_chance)s).") % {
-        "target": target, "best": describe(best), "chance": percent(chances[describe(best)], 1),
-        "average": describe(average), "average_chance": percent(chances[describe(average)], 1)}
+        "target": target, "best": best_words, "chance": percent(chances[best_words], 1),
+        "average": average_words, "average_chance": percent(chances[average_words], 1)}
 
 
 if __name__ == "__main__":

@@ -80,7 +80,6 @@ def test_last_roll_lists_only_boxes_and_top_limits():
     ["--game", "yatzy", "--dice", "1,2,3,4,5", "--rolls-left", "0", "--filled", "two_pairs=23"],
     ["--game", "yatzy", "--dice", "1,2,3,4,5", "--rolls-left", "0", "--preset", "official"],
     ["--game", "yatzy", "--dice", "1,2,3,4,5", "--rolls-left", "0", "--yahtzee-bonuses", "1"],
-    ["--game", "yatzy", "--dice", "1,2,3,4,5", "--rolls-left", "0", "--target", "200"],
     ["--game", "maxi", "--dice", "1,2,3,4,5", "--rolls-left", "0"],
 ])
 def test_bad_input_exits_2_with_a_message(args):
@@ -148,6 +147,24 @@ def test_yatzy_json_is_todays_output_from_yatzys_coach():
     assert out["reason"] == reason_words(cli.explain(YATZY_CARD, options, 2, game=YATZY), YATZY)
     assert out["reason"].startswith("Holding 1-2-3-4 gives a 30.6% chance of a Small straight")
     assert set(out) == set(json.loads(run(*EXAMPLE, "--json").stdout))  # the same fields as Yahtzee's
+
+
+def test_a_yatzy_target_ranks_by_the_chance_from_yatzys_spread_table():
+    """--game yatzy --target: the options in rank_to_win's order with Yatzy's table and
+    spread table, each chance a probability, best first."""
+    from game.strategy.game_spread import load_ruleset_spread
+    from game.strategy.to_win import Goal, rank_to_win
+
+    done = run(*YATZY_EXAMPLE, "--target", "20", "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    ranked = rank_to_win(load_game(YATZY), load_ruleset_spread("yatzy"), YATZY_CARD, (1, 2, 3, 4, 6), 2,
+                         Goal.reach(20))
+    assert [(o["description"], o["chance"]) for o in out["options"]] == \
+        [(cli.describe(r.option, YATZY), r.chance) for r in ranked]
+    chances = [o["chance"] for o in out["options"]]
+    assert chances == sorted(chances, reverse=True) and 0 < chances[-1] <= chances[0] < 1
+    assert next(o for o in out["options"] if o["box"] == "chance")["points"] == 16  # Yatzy's Chance: the dice
     assert "score Small straight: 0" in {o["description"] for o in out["options"]}
 
 

@@ -9,10 +9,12 @@ import itertools
 import pytest
 
 from game.core.games import YATZY
+from game.strategy.game_spread import load_ruleset_spread
 from game.strategy.game_tables import GameTable, load_ruleset
+from game.strategy.to_win import Goal, rank_to_win
 from game.strategy.turn_outcomes import points_to_come, turn_outcomes
 from game.strategy.turns import state_of
-from game.strategy.win_chances import Forecast, forecast, win_chances
+from game.strategy.win_chances import forecast, win_chances
 
 #: Each Yatzy box at a value some card holds: a full card but for the boxes a test leaves open.
 LOW = {"ones": 2, "twos": 4, "threes": 6, "fours": 8, "fives": 10, "sixes": 12, "one_pair": 8, "two_pairs": 14,
@@ -78,8 +80,8 @@ def test_the_last_turns_mean_is_the_tables_value(table: GameTable, open_boxes: t
 def test_a_forecast_of_the_last_boxes_is_exact_and_the_chances_add_up(table: GameTable) -> None:
     ann, ben = card_without("chance", "yatzy"), card_without("full_house")
     totals = [YATZY.totals(card).grand_total for card in (ann, ben)]
-    forecasts = [forecast(table, None, card, total) for card, total in zip((ann, ben), totals, strict=True)]  # type: ignore[arg-type]
-    assert all(isinstance(f, Forecast) for f in forecasts)
+    spread = load_ruleset_spread("yatzy")
+    forecasts = [forecast(table, spread, card, total) for card, total in zip((ann, ben), totals, strict=True)]
     assert forecasts[0].mean - totals[0] == pytest.approx(table.value(*state_of(table, ann)), abs=2 ** -8)
     chances = win_chances(forecasts)
     assert sum(chances) == pytest.approx(1.0, abs=1e-12) and all(0 < c < 1 for c in chances)
@@ -104,3 +106,29 @@ def test_the_box_for_each_final_roll_is_the_coachs_first_choice(table: GameTable
             index = YATZY.names.index
             best = max(legal, key=lambda b: _after(table, mask, up, index(b), legal[b]))  # noqa: B023 (used at once)
             assert (box, written) == (best, legal[best]), (card, roll)
+
+
+@pytest.mark.parametrize("open_boxes", [YATZY.names, YATZY.names[:8], YATZY.names[5:10]])
+def test_earlier_forecasts_come_from_the_spread_table_with_the_tables_mean(table: GameTable,
+                                                                            open_boxes: tuple[str, ...]) -> None:
+    """With more boxes open, the next turn is exact and each card it leaves is forecast by its
+    64 quantiles in Yatzy's spread table: the mean is the table's to within the quantiles'
+    rounding (whole points, midpoints: docs/strategy.md measured Yahtzee's within a point)."""
+    card = card_without(*open_boxes)
+    total = YATZY.totals(card).grand_total
+    f = forecast(table, load_ruleset_spread("yatzy"), card, total)
+    assert sum(f.probs) == pytest.approx(1.0, abs=1e-9)
+    assert f.mean - total == pytest.approx(table.value(*state_of(table, card)), abs=1.0)
+
+
+def test_playing_to_win_ranks_a_yatzy_roll_by_the_chance_of_the_target(table: GameTable) -> None:
+    """From the start, 6-6-6 on the first roll: keeping the sixes is the best for 280 as for the
+    average, and a far target ranks every option below a near one's chance."""
+    spread = load_ruleset_spread("yatzy")
+    far = rank_to_win(table, spread, {}, (6, 6, 6, 2, 3), 2, Goal.reach(280))
+    near = rank_to_win(table, spread, {}, (6, 6, 6, 2, 3), 2, Goal.reach(200))
+    assert far[0].option.held_faces == (6, 6, 6) and 0.2 < far[0].chance < 0.4
+    assert all(0.0 <= r.chance <= 1.0 for r in far) and [r.chance for r in far] == sorted((r.chance for r in far),
+                                                                                           reverse=True)
+    best_near = {r.option: r.chance for r in near}
+    assert all(r.chance < best_near[r.option] for r in far)

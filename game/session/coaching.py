@@ -14,8 +14,6 @@ import contextlib
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from game.core import rules
-from game.core.rulesets import RULESETS
 from game.core.state import GameState
 from game.session import words
 from game.session.ports import LoadSpread, LoadTable, Spawn
@@ -26,10 +24,6 @@ if TYPE_CHECKING:  # the strategy comes with the later archive, fetched with the
     from game.strategy.tables import Table
     from game.strategy.to_win import Goal
     from game.strategy.win_chances import Forecast
-
-#: The rule sets that have a spread table (win chances, playing to win): Yahtzee's presets.
-#: Yatzy's is not built yet; without it a game of Yatzy has its coach but no win chances.
-WITH_SPREAD = frozenset(rules.PRESETS)
 
 #: The cards a win chance depends on: each player's filled boxes.
 Cards = tuple[tuple[tuple[str, int], ...], ...]
@@ -51,8 +45,8 @@ class Coach:
         self.tables: dict[str, Table] = {}
         self._loading: asyncio.Future[None] | None = None
         self._fetching: dict[str, asyncio.Future[Table]] = {}  # tables on their way
-        # Rule sets whose win chances could not be had, or have none (no spread table: Yatzy's).
-        self._no_chances: set[str] = set(RULESETS) - WITH_SPREAD
+        # Rule sets whose win chances could not be had (offline, or a damaged spread table).
+        self._no_chances: set[str] = set()
 
     def switch_hints(self) -> str:
         """Hints on or off; the words that say which (showing them marks the game assisted)."""
@@ -169,7 +163,7 @@ class Coach:
 
     async def spread_for(self, preset: str) -> Spread | None:
         """The spread table of ``preset`` (fetched once), or None if it cannot be had."""
-        if preset not in self.spreads and self.load_spread is not None and preset in WITH_SPREAD:
+        if preset not in self.spreads and self.load_spread is not None:
             with contextlib.suppress(Exception):  # network or data: the game goes on, without win chances
                 self.spreads[preset] = await self.load_spread(preset)
         return self.spreads.get(preset)

@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING
 from game.core.players import Player, is_level
 from game.core.state import GameState
 from game.session import words
-from game.session.coaching import WITH_SPREAD
 from game.session.ports import Board, Decide, GoalFor, Sleep, Spawn, TableFor
 
 if TYPE_CHECKING:
@@ -121,10 +120,9 @@ class ComputerTurns:
             if not board.sync():  # another tab played on (perhaps this very turn): go on from there
                 continue
             table = await self.table_for(state.ruleset) if player.kind != "greedy" else None
-            # A computer playing to win also needs the spread table and the others' forecasts
-            # (where the rules have one: in Yatzy it plays as Optimal on every device).
+            # A computer playing to win also needs the spread table and the others' forecasts.
             to_win = (player.kind == "to_win" and table is not None and state.rolls_used > 0
-                      and self.goal_for is not None and len(state.players) > 1 and state.ruleset in WITH_SPREAD)
+                      and self.goal_for is not None and len(state.players) > 1)
             aim = await self.goal_for(state) if to_win and self.goal_for is not None else None
             if board.state is not state:  # a new game was started while the tables loaded
                 continue

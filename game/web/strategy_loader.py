@@ -64,18 +64,20 @@ async def fetch_table(preset: str) -> Table:
     raise AssertionError("decoding() ends with the table")
 
 
-async def fetch_spread(preset: str) -> Spread:
-    """Download and decode ``assets/strategy/<preset>.spread.bin`` (for win chances)."""
-    data, _ = await asyncio.gather(download(f"./assets/strategy/{preset}.spread.bin", f"the spread table for {preset}"),
-                                   later.ensure())
-    from game.strategy.spread import HEADER, body_size, load_spread
+async def fetch_spread(ruleset: str) -> Spread:
+    """Download and decode ``assets/strategy/<ruleset>.spread.bin`` (for win chances): a
+    Yahtzee preset's, or another game's (Yatzy's)."""
+    data, _ = await asyncio.gather(download(f"./assets/strategy/{ruleset}.spread.bin",
+                                            f"the spread table for {ruleset}"), later.ensure())
+    from game.strategy.game_spread import decode_spread
+    from game.strategy.spread import HEADER, body_size
     from game.web.inflate import inflate
 
-    # The header is checked by load_spread; the body is inflated by the browser, where it can.
+    # The header is checked by the decoder; the body is inflated by the browser, where it can.
     body = None
     if size := body_size(data):
-        body = await inflate(memoryview(data)[HEADER.size:], size, f"spread table for {preset}")
-    return load_spread(preset, data, body)
+        body = await inflate(memoryview(data)[HEADER.size:], size, f"spread table for {ruleset}")
+    return decode_spread(ruleset, data, body)
 
 
 async def fetch_distribution(preset: str) -> ScoreDistribution:

@@ -9,6 +9,8 @@ import pytest
 from game.core.links import challenge_query
 from game.strategy import spread as SP
 from game.strategy import tables as T
+from game.strategy.game_spread import load_ruleset_spread
+from game.strategy.game_tables import load_ruleset
 from game.strategy.win_chances import beat_chance, forecast, win_chances
 from tests.browser import board
 from tests.browser.pages import SitePage, check_page, open_site
@@ -26,10 +28,10 @@ result = [[dict(card.filled), card.totals.grand_total] for card in app.state.car
 """
 
 
-def _expected(cards: list[tuple[dict[str, int], int]], beat: int | None = None) -> tuple[float, ...]:
+def _expected(cards: list[tuple[dict[str, int], int]], beat: int | None = None,
+              ruleset: str = "official") -> tuple[float, ...]:
     """The chances CPython works out for these cards (filled boxes, grand total) from the shipped tables."""
-    table = T.load_table("official", (T.ASSET_DIR / "official.bin").read_bytes())
-    spread = SP.load_spread("official", (T.ASSET_DIR / "official.spread.bin").read_bytes())
+    table, spread = load_ruleset(ruleset), load_ruleset_spread(ruleset)
     forecasts = [forecast(table, spread, filled, total) for filled, total in cards]
     return win_chances(forecasts) if beat is None else (beat_chance(forecasts[0], beat),)
 
@@ -68,6 +70,24 @@ def test_three_players_see_their_chances_updated_after_every_box(site: SitePage)
     finally:
         page.set_viewport_size({"width": 1280, "height": 800})
         page.emulate_media(color_scheme="light")
+
+
+def test_two_players_of_yatzy_see_chances_from_yatzys_tables(site: SitePage) -> None:
+    """Yatzy's win chances: the page fetches Yatzy's spread table, and every player's chance
+    after each box is what CPython works out from Yatzy's shipped tables."""
+    page = site.page
+    board.new_game(page, ["Ann", "Ben"], game="yatzy")
+    assert _shown(site, 2) == pytest.approx((0.5, 0.5), abs=1e-4)
+    shown: tuple[float, ...] = (0.5, 0.5)
+    for _ in range(3):
+        cards = site.run_python(PLAY_BOX)
+        page.wait_for_function(
+            "prev => { const v = [...document.querySelectorAll('#scorecard [data-win-chance]')]"
+            ".map(e => Number(e.dataset.winChance)); return v.length === 2 && v.join() !== prev }",
+            arg=",".join(map(str, shown)), timeout=30_000)
+        shown = _shown(site, 2)
+        assert shown == pytest.approx(_expected(cards, ruleset="yatzy"), abs=1e-4)
+    assert any(r.endswith("/yatzy.spread.bin") for r in site.requests)
 
 
 def test_a_solo_game_shows_no_chances_and_fetches_no_spread(browser, site_url) -> None:
