@@ -132,3 +132,45 @@ def test_playing_to_win_ranks_a_yatzy_roll_by_the_chance_of_the_target(table: Ga
                                                                                            reverse=True)
     best_near = {r.option: r.chance for r in near}
     assert all(r.chance < best_near[r.option] for r in far)
+
+
+def test_the_review_of_a_yatzy_duel_finds_where_winning_and_the_average_part(table: GameTable) -> None:
+    """A game of two played by Yatzy's optimal policy: each decision of the first player where
+    playing to win differs is the one rank_to_win finds against the other's forecast, with
+    Yatzy's totals (its 50-point bonus) on the cards."""
+    import random
+
+    from game.core.state import new_game_in
+    from game.strategy.players import HoldDice, decide
+    from game.strategy.review import review
+    from game.strategy.review_to_win import parting
+
+    spread, rng = load_ruleset_spread("yatzy"), random.Random(5)
+    state = new_game_in("yatzy", ["Ann", "Ben"], seed="yatzy-parting-5")
+    moments = []
+    while not state.over:
+        state = state.roll()
+        while True:
+            seat = state.current_seat
+            assert seat is not None and state.dice is not None
+            if seat == 0:
+                moments.append(([dict(c.filled) for c in state.cards], state.dice, state.rolls_left))
+            move = decide("optimal", "yatzy", state.cards[seat].filled, state.dice, state.rolls_left, rng, table)
+            if isinstance(move, HoldDice):
+                state = state.roll(held=move.held)
+                continue
+            state = state.score(move.box)
+            break
+    result = review(state, 0, table)
+    assert len(moments) == len(result.decisions)
+    expected = []
+    for (cards, dice, rolls_left), decision in zip(moments, result.decisions, strict=True):
+        goal = Goal.win([forecast(table, spread, cards[1], YATZY.totals(cards[1]).grand_total)])
+        ranked = rank_to_win(table, spread, cards[0], dice, rolls_left, goal)
+        average = next(r.chance for r in ranked if r.option == decision.best)
+        if ranked[0].option != decision.best and ranked[0].chance - average >= 0.0005:
+            expected.append((decision.number, ranked[0].option, ranked[0].chance, average))
+    found = parting(state, 0, table, spread, result)
+    assert [(p.decision.number, p.to_win.option, p.to_win.chance, p.average) for p in found] == expected
+    assert all(p.chosen == p.average for p in found)  # an optimal player chose the average's best
+    assert found, "this seed's game has decisions where they part (a regression would hide them)"
