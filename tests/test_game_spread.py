@@ -1,6 +1,6 @@
 """Yatzy's spread table (assets/strategy/yatzy.spread.bin) and its reader (game/strategy/game_spread.py).
 
-Writing the table takes a quarter of an hour (tools/gen_spread.py --game yatzy), too long for
+Writing the table takes about half an hour (tools/gen_spread.py --game yatzy), too long for
 every CI run; the shipped file is checked where each check is cheap, and each by another
 computation than the tool's: the last three turns' states against exact distributions worked
 out here (the solver run only that far back); the empty card against the final score's

@@ -30,7 +30,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
-from game.core import save
+from game.core import rules, save
 from game.core.rulesets import RULESETS
 from game.core.turn_link import TurnLinkError, replay
 from game.records.device import Records
@@ -136,9 +136,11 @@ def backup_text(records: Records, created: str) -> str:
                                        HISTORY_KEY: history_to_record(records.history.all()),
                                        SET_ASIDE_KEY: set_aside_to_record(records.set_aside.games()),
                                        FRIENDS_KEY: friends_to_record(records.friends.games())}
-    # A game's ten only once played: a version from before Yatzy's ten refuses a key it does not know.
-    kept |= {ten_key(ruleset): ten_to_record(record) for ruleset, ten in records.tens.items()
-             if (record := ten.read()) != TenRecord()}
+    # Another game's ten only once played: a version from before Yatzy's ten refuses a file
+    # with a key it does not know. Yahtzee's is always there, as before.
+    tens = {ruleset: ten.read() for ruleset, ten in records.tens.items()}
+    kept |= {ten_key(ruleset): ten_to_record(record) for ruleset, record in tens.items()
+             if ruleset == rules.DEFAULT_PRESET or record != TenRecord()}
     if (name := records.name.read()) is not None:
         kept[NAME_KEY] = name_to_record(name)
     if records.settings.stored():

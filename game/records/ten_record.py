@@ -76,8 +76,9 @@ class Attempt:
 
 @dataclass(frozen=True)
 class TenRecord:
-    """``yahtzee:ten``: the scored days, newest first; the attempt in progress; the best streak;
-    the finished days in a row dropped by the bound just before the oldest day kept."""
+    """One game's ten (``yahtzee:ten``, ``yahtzee:ten:yatzy``): the scored days, newest first;
+    the attempt in progress; the best streak; the finished days in a row dropped by the bound
+    just before the oldest day kept."""
 
     days: tuple[ScoredDay, ...] = ()
     attempt: Attempt | None = None

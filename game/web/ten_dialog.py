@@ -54,7 +54,7 @@ class TenDialog:
         today = datetime.date.today().isoformat()
         day = day or today
         self.ruleset = ruleset or self.ruleset
-        self._title()
+        self.document.getElementById("ten-title").textContent = self._title()  # the heading names the game
         self._opening += 1
         self.play = None  # nothing of another day's play is answered while this one is dealt
         self.said.textContent = ""
@@ -66,12 +66,10 @@ class TenDialog:
             self.dialog.showModal()
         spawn(self._deal(self._attempt(day, today, again), self._opening))
 
-    def _title(self) -> None:
-        """The heading names the dice game whose ten is open."""
-        game = rules_of(self.ruleset)[0]
+    def _title(self) -> str:
+        """The ten and its dice game: the heading, and a shared result's title."""
         # Translators: the heading of Today's ten's dialog; %(game)s is the dice game (Yahtzee, Yatzy).
-        self.document.getElementById("ten-title").textContent = _("Today's ten · %(game)s") % {
-            "game": game.title_words()}
+        return _("Today's ten · %(game)s") % {"game": rules_of(self.ruleset)[0].title_words()}
 
     @property
     def results(self) -> DailyResults | None:
@@ -277,4 +275,4 @@ class TenDialog:
 
         url = page_address(self.window) + ten_query(self.play.puzzle.date, self.play.puzzle.ruleset)
         text = share_text(self.play, url)
-        start_share(self.window, _("Today's ten"), text.rsplit("\n", 1)[0], url, copy=text)
+        start_share(self.window, self._title(), text.rsplit("\n", 1)[0], url, copy=text)
