@@ -66,9 +66,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.no_pyodide or shutil.which("node") is None or not (ROOT / "node_modules" / "pyodide").exists():
         print("Pyodide: skipped (needs Node and node_modules/pyodide)")
         return 0
-    run = subprocess.run(["node", str(script), str(ROOT), ",".join(dates), args.ruleset], capture_output=True,
+    run = subprocess.run(["node", str(script), str(ROOT), f"{args.ruleset}={','.join(dates)}"], capture_output=True,
                          text=True, check=True)
     found = json.loads(run.stdout)
+    found |= found["runs"][args.ruleset]
     print(f"Pyodide {found['python']} (Node): table load {found['load'] * 1000:.0f} ms")
     print(summary("Pyodide", list(found["seconds"].values())))
     return 0
