@@ -203,16 +203,17 @@ def test_a_computer_playing_to_win_is_given_its_goal_each_decision() -> None:
     assert seen[-1][0] == "to_win" and seen[-1][7:] == (duel_aim[0], duel_aim[1], 0)
 
 
-def optimal_game(seed: str, names: tuple[str, ...] = ("Ann", "Ben")
-                     ) -> tuple[object, list[tuple[list[dict[str, int]], list[int], rules.Dice, int]]]:
-    """A game (of two unless ``names`` says) played by the optimal policy, and at each of seat
-    0's decisions every card, the Yahtzee bonuses, the dice and the rolls left, read from the
-    live state."""
-    from game.core.state import new_game
+def optimal_game(seed: str, names: tuple[str, ...] = ("Ann", "Ben"), ruleset: str = "official"
+                 ) -> tuple[object, list[tuple[list[dict[str, int]], list[int], rules.Dice, int]]]:
+    """A game of ``ruleset`` (of two unless ``names`` says) played by the optimal policy, and
+    at each of seat 0's decisions every card, the Yahtzee bonuses, the dice and the rolls
+    left, read from the live state."""
+    from game.core.state import new_game_in
+    from game.strategy.game_tables import load_ruleset
     from game.strategy.players import HoldDice, decide
 
-    table, rng = T.load_preset("official"), random.Random(seed)
-    state = new_game(list(names), seed=seed)
+    table, rng = load_ruleset(ruleset), random.Random(seed)
+    state = new_game_in(ruleset, list(names), seed=seed)
     moments = []
     while not state.over:
         state = state.roll()
@@ -222,7 +223,7 @@ def optimal_game(seed: str, names: tuple[str, ...] = ("Ann", "Ben")
             if seat == 0:
                 moments.append(([dict(c.filled) for c in state.cards], [c.yahtzee_bonuses for c in state.cards],
                                 state.dice, state.rolls_left))
-            move = decide("optimal", "official", state.cards[seat].filled, state.dice, state.rolls_left, rng, table)
+            move = decide("optimal", ruleset, state.cards[seat].filled, state.dice, state.rolls_left, rng, table)
             if isinstance(move, HoldDice):
                 state = state.roll(held=move.held)
                 continue

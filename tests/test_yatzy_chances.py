@@ -138,33 +138,16 @@ def test_the_review_of_a_yatzy_duel_finds_where_winning_and_the_average_part(tab
     """A game of two played by Yatzy's optimal policy: each decision of the first player where
     playing to win differs is the one rank_to_win finds against the other's forecast, with
     Yatzy's totals (its 50-point bonus) on the cards."""
-    import random
-
-    from game.core.state import new_game_in
-    from game.strategy.players import HoldDice, decide
     from game.strategy.review import review
     from game.strategy.review_to_win import parting
+    from tests.test_to_win import optimal_game
 
-    spread, rng = load_ruleset_spread("yatzy"), random.Random(5)
-    state = new_game_in("yatzy", ["Ann", "Ben"], seed="yatzy-parting-5")
-    moments = []
-    while not state.over:
-        state = state.roll()
-        while True:
-            seat = state.current_seat
-            assert seat is not None and state.dice is not None
-            if seat == 0:
-                moments.append(([dict(c.filled) for c in state.cards], state.dice, state.rolls_left))
-            move = decide("optimal", "yatzy", state.cards[seat].filled, state.dice, state.rolls_left, rng, table)
-            if isinstance(move, HoldDice):
-                state = state.roll(held=move.held)
-                continue
-            state = state.score(move.box)
-            break
+    spread = load_ruleset_spread("yatzy")
+    state, moments = optimal_game("yatzy-parting-5", ruleset="yatzy")
     result = review(state, 0, table)
     assert len(moments) == len(result.decisions)
     expected = []
-    for (cards, dice, rolls_left), decision in zip(moments, result.decisions, strict=True):
+    for (cards, _bonuses, dice, rolls_left), decision in zip(moments, result.decisions, strict=True):
         goal = Goal.win([forecast(table, spread, cards[1], YATZY.totals(cards[1]).grand_total)])
         ranked = rank_to_win(table, spread, cards[0], dice, rolls_left, goal)
         average = next(r.chance for r in ranked if r.option == decision.best)

@@ -17,14 +17,13 @@ travels in the later archive with the game's table (tools/python_archives.py).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 
 from game.core.games import Game
 from game.strategy.coach import COUNTS, TurnValues, memo_turn, ranked
-from game.strategy.game_tables import GameTable
+from game.strategy.game_tables import GameTable, layout
 from game.strategy.options import Option
-from game.strategy.rolls import ROLLS
+from game.strategy.rolls import plain_points
 
 
 def state_of(game: Game, filled: Mapping[str, int]) -> tuple[int, int]:
@@ -51,12 +50,6 @@ def on_card(game: Game, filled: Mapping[str, int]) -> int:
     return sum(filled.values()) + (game.bonus if game.upper_total(filled) >= game.bonus_threshold else 0)
 
 
-@functools.cache
-def _points(game: Game) -> tuple[tuple[int, ...], ...]:
-    """Per box in order, the points of each of the 252 rolls there."""
-    return tuple(tuple(game.score(box, roll) for roll in ROLLS) for box in game.names)
-
-
 def _after(table: GameTable, mask: int, up: int, index: int, points: int) -> float:
     """Points of filling box ``index`` with ``points``, the bonus they earn, and the future."""
     game = table.game
@@ -70,7 +63,7 @@ def _after(table: GameTable, mask: int, up: int, index: int, points: int) -> flo
 def score_now(table: GameTable, mask: int, up: int) -> list[float]:
     """For each of the 252 rolls: the value of its best open box (the roll must be scored)."""
     game, cols = table.game, []
-    for index, points in enumerate(_points(table.game)):
+    for index, points in enumerate(plain_points(table.game)):
         if mask >> index & 1:
             continue
         if index < len(game.upper_names):  # c dice of the face: 0..5 times the face, bonus by subtotal
@@ -98,7 +91,7 @@ def rank_options(table: GameTable, filled: Mapping[str, int], dice: tuple[int, .
         raise ValueError(f"rolls_left is 0, 1 or 2, not {rolls_left!r}")
     game = table.game
     mask, up = state_of(game, filled)
-    if mask == (1 << len(game.boxes)) - 1:
+    if mask == layout(game).full_mask:
         raise ValueError("the score card is full: there is nothing to decide")
     turn, total = turn_values(table, filled), on_card(game, filled)
     open_boxes = [(i, box, game.score(box, dice)) for i, box in enumerate(game.names) if not mask >> i & 1]

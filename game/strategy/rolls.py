@@ -17,10 +17,12 @@ Keeps are numbered by size, then lexicographically, so the rolls form the last b
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations_with_replacement
 from math import factorial
 
 from game.core import rules
+from game.core.games import Game
 
 FACES = (1, 2, 3, 4, 5, 6)
 #: Where a state's upper subtotal is capped: at the bonus threshold, above which nothing changes.
@@ -147,3 +149,10 @@ def best_in_roll(keep_values: list[float]) -> list[float]:
             if best[p] > best[k]:
                 best[k] = best[p]
     return best[ROLL_OFFSET:]
+
+
+@functools.cache
+def plain_points(game: Game) -> tuple[tuple[int, ...], ...]:
+    """Per box of ``game`` in the card's order, the points each of the 252 rolls writes there
+    by its plain rules (the coaches and the forecasts share it: game.strategy.turns)."""
+    return tuple(tuple(game.score(box, roll) for roll in ROLLS) for box in game.names)

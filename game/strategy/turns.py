@@ -17,14 +17,13 @@ presets (with the ``y`` bit of a Yahtzee scored 50), the game coach for another 
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 
 from game.core import rules
 from game.core.games import Game
 from game.strategy import coach
 from game.strategy.coach import TurnValues
-from game.strategy.rolls import ROLLS
+from game.strategy.rolls import plain_points
 from game.strategy.tables import Table
 
 #: A state of any game's table: (mask of boxes filled, upper subtotal capped, y).
@@ -65,13 +64,8 @@ def columns(table: Table, mask: int) -> list[tuple[str, tuple[int, ...]]]:
     """Each open box of ``mask``, in the card's order, with the points each of the 252 rolls
     writes there by its plain rules (a Yahtzee in its box: 50; the Joker is not here)."""
     game = table.game
-    every = _plain(game)
+    every = plain_points(game)
     return [(box, every[i]) for i, box in enumerate(game.names) if not mask >> i & 1]
-
-
-@functools.cache
-def _plain(game: Game) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(game.score(box, roll) for roll in ROLLS) for box in game.names)
 
 
 def after_state(table: Table, state: State, box: str, points: int) -> State:
