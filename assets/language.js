@@ -16,25 +16,62 @@
 // - either failing shows the page in English with #language-notice, never a blank page.
 // Only that one language's files are fetched; the service worker keeps them for offline
 // play once fetched (tools/sw-source.js).
+//
+// The board at once on a first visit (tools/first_board.py): a visit with no saved game and
+// no game with friends in the address (<html data-board="first">) shows the board Python
+// will draw first, inert, while Python starts. index.html holds it in English for Yahtzee;
+// any other language's (and English Yatzy's) comes with the language's words and is put in
+// with them, before the page shows. The game is the link's (?preset=yatzy), else the one
+// chosen in New game (yahtzee:settings, "game"), else the browser's first language's
+// (game.core.rulesets.default_game). A visit with a saved game (<html data-board="kept">)
+// shows the board kept for it (assets/paint.js) or, failing that, the loading view.
 (() => {
-  // The build fills this in (tools/build.py): {code: {name, mo, words}}, and the aliases.
+  // The build fills these in (tools/page_words.py): {code: {name, mo, words}}, the aliases,
+  // and the languages whose players start on Yatzy.
   const LANGUAGES = {"en": {"name": "English"}};
   const ALIASES = {};
+  const YATZY_LANGUAGES = [];
   const SOURCE = "en";
+  // The game of the first board index.html holds, in English (tools/first_board.py).
+  const INLINE_GAME = "yahtzee";
   // At most this long hidden: past it the page shows in English while the words come.
   const HIDDEN_AT_MOST_MS = 3000;
   // A fetch that has not answered by then has failed (a connection up but passing nothing).
   const FETCH_AT_MOST_MS = 15000;
   const root = document.documentElement;
 
-  function stored() {
+  function setting(name) {
     try {
       const settings = JSON.parse(localStorage.getItem("yahtzee:settings"));
-      const code = settings !== null && typeof settings === "object" ? settings.language : undefined;
-      return typeof code === "string" && Object.hasOwn(LANGUAGES, code) ? code : null;
+      return settings !== null && typeof settings === "object" ? settings[name] : undefined;
     } catch {
-      return null;  // no storage, or text that is not JSON: follow the browser
+      return undefined;  // no storage, or text that is not JSON: follow the browser
     }
+  }
+
+  function stored() {
+    const code = setting("language");
+    return typeof code === "string" && Object.hasOwn(LANGUAGES, code) ? code : null;
+  }
+
+  // Whether this visit opens on a new game (no saved game, no game with friends to open).
+  function firstVisit() {
+    if (/(^#|&)play=/.test(location.hash)) return false;
+    try {
+      return localStorage.getItem("yahtzee:game") === null;
+    } catch {
+      return true;  // no storage: Python plays a new game in memory
+    }
+  }
+
+  // The game of the first board: the link's, the one chosen, the browser's language's.
+  function firstGame(browser) {
+    const preset = new URLSearchParams(location.search).get("preset");
+    if (preset !== null) return preset === "yatzy" ? "yatzy" : "yahtzee";
+    const chosen = setting("game");
+    if (chosen === "yahtzee" || chosen === "yatzy") return chosen;
+    const first = browser.length ? String(browser[0]).split("-")[0].toLowerCase() : "";
+    return YATZY_LANGUAGES.includes(first) ? "yatzy" : "yahtzee";
   }
 
   // game.core.language.negotiate, line for line.
@@ -54,6 +91,14 @@
     return SOURCE;
   }
 
+  // The first board in the page, as Python will draw it (assets/paint.js's diceDraw), unless
+  // the page has moved on (a board kept, or Python's own).
+  function paintFirst(boards) {
+    const board = boards && boards[state.game];
+    if (!board || root.dataset.board !== "first" || document.body.dataset.state !== "loading") return;
+    window.diceDraw(Object.entries(board.regions).map(([id, html]) => [id, html, true]), board.names);
+  }
+
   const fetched = new Map();
   async function get(url, read) {
     const limit = typeof AbortSignal.timeout === "function" ? { signal: AbortSignal.timeout(FETCH_AT_MOST_MS) } : {};
@@ -68,7 +113,7 @@
       fetched.set(code, code === SOURCE ? Promise.resolve({ code, catalog: null, words: {} }) : Promise.all([
         get(files.mo, async (r) => new Uint8Array(await r.arrayBuffer())),
         get(files.words, (r) => r.json()),
-      ]).then(([catalog, words]) => ({ code, catalog, words })));
+      ]).then(([catalog, page]) => ({ code, catalog, words: page.words, boards: page.boards })));
       fetched.get(code).catch(() => fetched.delete(code));  // a later try fetches again
     }
     return fetched.get(code);
@@ -114,22 +159,33 @@
   const browser = Array.from(navigator.languages || [navigator.language || SOURCE]);
   const code = stored() || negotiate(browser);
   // What Python reads (game/web/page_language.py): the language, its files once in (result)
-  // or why not (error), and the means to switch.
-  const state = { code, browser, loaded: null, result: null, error: null, languages: LANGUAGES, load, apply, negotiate,
-    failed };
+  // or why not (error), and the means to switch; and the first board's game.
+  const state = { code, browser, game: firstGame(browser), loaded: null, result: null, error: null,
+    languages: LANGUAGES, load, apply, negotiate, failed };
   window.diceLanguage = state;
+  root.dataset.board = firstVisit() ? "first" : "kept";
+  const inline = root.dataset.board !== "first" || state.game === INLINE_GAME;
   if (code === SOURCE) {
     state.loaded = Promise.resolve(state.result = { code, catalog: null, words: {} });
-    return;
+    if (inline) return;
   }
   root.dataset.words = "pending";
   const shown = () => delete root.dataset.words;
   const giveUp = setTimeout(shown, HIDDEN_AT_MOST_MS);
+  if (code === SOURCE) {  // English words, and a first board index.html does not hold
+    get(LANGUAGES[SOURCE].words, (r) => r.json()).then((page) => whenParsed(() => {
+      paintFirst(page.boards);
+      clearTimeout(giveUp);
+      shown();
+    }), () => whenParsed(() => { clearTimeout(giveUp); shown(); }));  // Python draws it when ready
+    return;
+  }
   state.loaded = load(code);
   state.loaded.then((loaded) => whenParsed(() => {
     state.result = loaded;
     if (state.code !== code) return;  // Python fell back to English, or Settings chose another
     apply(code, loaded.words);
+    paintFirst(loaded.boards);
     clearTimeout(giveUp);
     shown();
   }), (error) => {

@@ -44,13 +44,19 @@ def test_the_page_words_are_the_translated_messages_of_the_page() -> None:
 def test_the_build_writes_each_language_once_named_by_content(tmp_path: Path) -> None:
     (tmp_path / "assets").mkdir()
     (tmp_path / "assets" / "language.js").write_text((ROOT / "assets" / "language.js").read_text(encoding="utf-8"))
+    (tmp_path / "index.html").write_text((ROOT / "index.html").read_text(encoding="utf-8"))
     table = page_words.write_site_languages(tmp_path)
-    assert table.keys() == LANGUAGES.keys() and table["en"] == {"name": "English"}
+    assert table.keys() == LANGUAGES.keys() and set(table["en"]) == {"name", "words"}
+    # English's words are the page's own: its file holds only the first boards index.html does not.
+    english = json.loads((tmp_path / table["en"]["words"]).read_text(encoding="utf-8"))
+    assert english["words"] == {} and set(english["boards"]) == {"yatzy"}
+    assert 'data-name-seat="0">Player 1</span>' in (tmp_path / "index.html").read_text(encoding="utf-8")
     for code, files in table.items():
         assert files["name"] == LANGUAGES[code]
         if code != "en":
             assert (tmp_path / files["mo"]).read_bytes().startswith(b"\xde\x12\x04\x95")  # a GNU .mo
-            assert json.loads((tmp_path / files["words"]).read_text(encoding="utf-8"))["Settings"]
+            page = json.loads((tmp_path / files["words"]).read_text(encoding="utf-8"))
+            assert page["words"]["Settings"] and set(page["boards"]) == {"yahtzee", "yatzy"}
     script = (tmp_path / "assets" / "language.js").read_text(encoding="utf-8")
     assert f"  const LANGUAGES = {json.dumps(table, sort_keys=True)};" in script
     assert f"  const ALIASES = {json.dumps(dict(ALIASES), sort_keys=True)};" in script

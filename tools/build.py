@@ -10,7 +10,9 @@ modules the site imports, and no others), assets/**, the self-hosted runtime:
 runtime/pyscript-<version>/ (the PyScript chunks the page runs) and
 runtime/pyodide-<version>/ (what Pyodide needs to boot with no extra packages), and last
 sw.js, the service worker, which precaches all of it, with Workbox's runtime in
-workbox-v<version>/ (tools/service_worker.py).
+workbox-v<version>/ (tools/service_worker.py); then every file of a type the host
+compresses is stored at brotli-11 beside itself, ``<file>.br``, for the edge function
+that sends it (tools/precompress.py).
 
 The runtime directories carry the version package.json pins (and package-lock.json's
 integrity hashes hold to the byte), so a URL under runtime/ always names the same bytes
@@ -193,10 +195,16 @@ def build(out: Path) -> int:
         raise BuildError(f"{err}: the catalogs need Babel, `pip install -r requirements-build.txt`") from None
     except ValueError as err:
         raise BuildError(str(err)) from None
-    # Last: the service worker hashes the finished files (and is not itself precached).
+    # Last but one: the service worker hashes the finished files (and is not itself precached).
     try:
         service_worker.write_service_worker(tmp)
     except service_worker.ServiceWorkerError as err:
+        raise BuildError(str(err)) from None
+    # Last: each file the host compresses, stored at brotli-11 beside it for the edge
+    # function (sw.js and Workbox's runtime too); the worker never names a .br file.
+    try:
+        _load_tool("precompress").store_site(tmp)
+    except RuntimeError as err:
         raise BuildError(str(err)) from None
     count = sum(1 for path in tmp.rglob("*") if path.is_file())
     shutil.rmtree(out, ignore_errors=True)

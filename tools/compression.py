@@ -11,8 +11,10 @@ sites show:
 - a low brotli quality (observed as 3-5; 4 here), gzip at zlib's default 6.
 
 So the tests and benchmarks get the bytes a player gets, give or take the exact level.
-Without the ``brotli`` package (a dev dependency; `make test` installs it) the server
-offers gzip only, as a browser that does not accept brotli sees it.
+Without the ``brotli`` package (a build dependency: the build stores the site at brotli-11
+with it, tools/precompress.py) the server offers gzip only, as a browser that does not
+accept brotli sees it. A file the build stored at brotli-11 is sent as stored instead
+(tools/serve.py, as the edge function does).
 
 >>> compresses("application/wasm"), compresses("text/plain; charset=x-user-defined")
 (True, True)
@@ -46,7 +48,7 @@ except ImportError:  # gzip only: see the docstring
 MIN_SIZE = 1024
 BROTLI_QUALITY = 4
 GZIP_LEVEL = 6
-_COMPRESSED_TYPES = re.compile(
+COMPRESSED_TYPES = re.compile(
     r"text/.*|application/(javascript|json|wasm|xml|manifest\+json|[\w.+-]+\+(json|xml))|image/svg\+xml"
 )
 
@@ -58,17 +60,32 @@ _lock = threading.Lock()
 
 def compresses(content_type: str) -> bool:
     """Whether Netlify compresses a response of this Content-Type."""
-    return bool(_COMPRESSED_TYPES.fullmatch(content_type.split(";")[0].strip().lower()))
+    return bool(COMPRESSED_TYPES.fullmatch(content_type.split(";")[0].strip().lower()))
 
 
 def choose(accept_encoding: str, size: int) -> str | None:
     """The Content-Encoding for a body of ``size`` bytes, or None to send it as it is."""
     if size < MIN_SIZE:
         return None
-    offered = {part.split(";")[0].strip().lower() for part in accept_encoding.split(",")}
+    offered = accepted(accept_encoding)
     if brotli is not None and "br" in offered:
         return "br"
     return "gzip" if "gzip" in offered else None
+
+
+def accepted(accept_encoding: str) -> set[str]:
+    """The codings an Accept-Encoding header accepts: those named without ``q=0``.
+
+    >>> sorted(accepted("gzip, deflate, br;q=1.0, zstd")), sorted(accepted("br;q=0, gzip;q=0.5"))
+    (['br', 'deflate', 'gzip', 'zstd'], ['gzip'])
+    """
+    codings = set()
+    for part in accept_encoding.split(","):
+        name, *params = (piece.strip().lower() for piece in part.split(";"))
+        refused = any(re.fullmatch(r"q\s*=\s*0(\.0*)?", param) for param in params)
+        if name and not refused:
+            codings.add(name)
+    return codings
 
 
 def encode(body: bytes, encoding: str) -> bytes:

@@ -78,14 +78,19 @@ def page_words(catalog: Catalog) -> dict[str, str]:
             if m.id and m.string and not m.fuzzy and not m.context and any(path == PAGE for path, _ in m.locations)}
 
 
-def words_json(catalog: Catalog) -> bytes:
-    return json.dumps(page_words(catalog), ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode()
+def words_json(catalog: Catalog | None, boards: dict[str, Any] | None = None) -> bytes:
+    """A language's file for assets/language.js: its page words, and the first boards it
+    paints (tools/first_board.py), by game."""
+    words = page_words(catalog) if catalog is not None else {}
+    return json.dumps({"words": words, "boards": boards or {}}, ensure_ascii=False, sort_keys=True,
+                      separators=(",", ":")).encode()
 
 
 #: Where the build puts each language's files in the site: its catalog and its page words.
 SITE_LOCALE = "locale"
 #: The lines of assets/language.js the build fills in.
-_TABLES = {name: re.compile(rf"^  const {name} = .*;$", re.M) for name in ("LANGUAGES", "ALIASES")}
+_TABLES = {name: re.compile(rf"^  const {name} = .*;$", re.M) for name in ("LANGUAGES", "ALIASES", "YATZY_LANGUAGES",
+                                                                        "INLINE_GAME")}
 
 
 def _tools_importable() -> None:
@@ -98,16 +103,30 @@ def write_site_languages(site: Path) -> dict[str, dict[str, str]]:
     """Write each language's ``.mo`` and page words into ``site``/locale/, named by their
     content (so they are cached for good), and tell assets/language.js where they are.
     The ``.mo`` holds the messages of the first visit's modules; those only the later
-    archive's modules use travel in that archive (:func:`later_catalogs`)."""
+    archive's modules use travel in that archive (:func:`later_catalogs`). The page words
+    carry the language's first boards (tools/first_board.py); English's Yahtzee board goes
+    into index.html, its other boards into a file of their own."""
     _tools_importable()
     from catalogs import DOMAIN, LOCALE, languages, read, split_later, write_mo_bytes
+    from first_board import INLINE as INLINE_BOARD
+    from first_board import first_board, games, write_inline, yatzy_languages
     from python_archives import LATER_MODULES, NOT_SHIPPED
 
     from game.core.language import ALIASES, LANGUAGES
 
     out = site / SITE_LOCALE
     out.mkdir(parents=True, exist_ok=True)
-    table: dict[str, dict[str, str]] = {"en": {"name": LANGUAGES["en"]}}
+
+    def written(code: str, data: bytes, suffix: str) -> str:
+        name = f"{code}-{hashlib.sha256(data).hexdigest()[:12]}.{suffix}"
+        (out / name).write_bytes(data)
+        return f"./{SITE_LOCALE}/{name}"
+
+    english = {game: first_board("en", game, None) for game in games()}
+    write_inline(site / PAGE, english[INLINE_BOARD[1]])
+    others = {game: board for game, board in english.items() if game != INLINE_BOARD[1]}
+    table: dict[str, dict[str, str]] = {"en": {"name": LANGUAGES["en"], "words": written("en", words_json(None, others),
+                                                                                         "json")}}
     for code in languages():
         catalog = read(LOCALE / code / "LC_MESSAGES" / f"{DOMAIN}.po")
         for source, words in page_words(catalog).items():  # HTML in the page: never other tags than the source's
@@ -115,13 +134,16 @@ def write_site_languages(site: Path) -> dict[str, dict[str, str]]:
                 raise ValueError(f"locale/{code}: the page's words for {source!r} hold other tags: {words!r}")
         table[code] = {"name": LANGUAGES[code]}
         first, _ = split_later(catalog, LATER_MODULES, NOT_SHIPPED)  # the rest: later.zip (later_catalogs)
-        for kind, data in (("mo", write_mo_bytes(first, code)), ("words", words_json(catalog))):
-            name = f"{code}-{hashlib.sha256(data).hexdigest()[:12]}.{'mo' if kind == 'mo' else 'json'}"
-            (out / name).write_bytes(data)
-            table[code][kind] = f"./{SITE_LOCALE}/{name}"
+        mo = write_mo_bytes(first, code)
+        boards = {game: first_board(code, game, mo) for game in games()}
+        table[code]["mo"] = written(code, mo, "mo")
+        table[code]["words"] = written(code, words_json(catalog, boards), "json")
     script = site / "assets" / "language.js"
     text = script.read_text(encoding="utf-8")
-    for name, value in (("LANGUAGES", table), ("ALIASES", dict(ALIASES))):
+    tables: tuple[tuple[str, object], ...] = (
+        ("LANGUAGES", table), ("ALIASES", dict(ALIASES)), ("YATZY_LANGUAGES", yatzy_languages()),
+        ("INLINE_GAME", INLINE_BOARD[1]))
+    for name, value in tables:
         line = f"  const {name} = {json.dumps(value, sort_keys=True)};"
         text, count = _TABLES[name].subn(lambda _match, line=line: line, text)
         if count != 1:

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Serve the publish directory locally as Netlify serves it: the headers netlify.toml gives
-each path, and the same HTTP compression (tools/compression.py, docs/performance.md).
+each path, the file stored at brotli-11 beside it (``<file>.br``) where the edge function
+netlify/edge-functions/precompressed/ would send it, else the host's own HTTP compression
+(tools/compression.py, docs/performance.md).
 
     python3 tools/serve.py [--dir dist] [--port 8000]     (--port 0 picks a free port)
 
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import mimetypes
 import os
 import re
 import sys
@@ -32,6 +35,12 @@ ROOT = Path(__file__).resolve().parent.parent
 NETLIFY_TOML = ROOT / "netlify.toml"
 
 HeaderRule = tuple[re.Pattern[str], dict[str, str]]
+
+#: The suffix of a file stored already compressed at brotli-11 (tools/precompress.py).
+STORED_SUFFIX = ".br"
+#: Paths never stored: the Python snapshot (13 MB, fetched in the idle time after a first
+#: visit, not during it) would cost every build half a minute at brotli-11.
+NOT_STORED = re.compile(r"^/py/snapshot-")
 
 
 def for_regex(pattern: str) -> re.Pattern[str]:
@@ -79,6 +88,38 @@ def headers_for(path: str, rules: list[HeaderRule]) -> dict[str, str]:
     return out
 
 
+def file_path(path: str) -> str:
+    """The file a URL path names: a folder's index.html."""
+    return path + "index.html" if path.endswith("/") else path
+
+
+def content_type(path: str, rules: list[HeaderRule]) -> str:
+    """The Content-Type the site sends for a URL path: netlify.toml's, else by extension."""
+    headers = headers_for(path, rules)
+    given = next((v for k, v in headers.items() if k.lower() == "content-type"), None)
+    if given is not None:
+        return given
+    suffix = Path(file_path(path)).suffix.lower()
+    if suffix in Handler.extensions_map:
+        return Handler.extensions_map[suffix]
+    return mimetypes.guess_type(file_path(path))[0] or "application/octet-stream"  # as guess_type
+
+
+def stores(path: str, rules: list[HeaderRule]) -> bool:
+    """Whether the build keeps ``path``'s file at brotli-11 too: every file of a type the
+    host compresses, but NOT_STORED. The edge function's choice, in the same words."""
+    return compression.compresses(content_type(path, rules)) and not NOT_STORED.match(file_path(path))
+
+
+def sends_stored(method: str, path: str, headers: dict[str, str], rules: list[HeaderRule]) -> bool:
+    """Whether a request is answered with the stored ``.br`` file (when it is there): a GET
+    or HEAD that accepts br and asks for no range (a range of the encoded bytes would be no
+    range of the file), for a path the build stores. The edge function decides the same."""
+    lowered = {k.lower(): v for k, v in headers.items()}
+    return (method in ("GET", "HEAD") and "range" not in lowered
+            and "br" in compression.accepted(lowered.get("accept-encoding", "")) and stores(path, rules))
+
+
 class Handler(SimpleHTTPRequestHandler):
     """Static files plus Netlify's headers; quiet unless a request fails."""
 
@@ -92,13 +133,31 @@ class Handler(SimpleHTTPRequestHandler):
         ".py": "text/plain; charset=utf-8",
         ".svg": "image/svg+xml",
         ".webmanifest": "application/manifest+json",
+        # Pinned rather than left to the machine's mime.types: the edge function's table
+        # (tools/precompress.py) is written from these, and must not depend on the machine.
+        ".css": "text/css",
+        ".html": "text/html",
+        ".json": "application/json",
+        ".txt": "text/plain",
+        ".xml": "text/xml",
     }
 
     def send_head(self) -> BinaryIO | None:
-        self.extra = headers_for(unquote(urlsplit(self.path).path), self.rules)
+        path = unquote(urlsplit(self.path).path)
+        self.extra = headers_for(path, self.rules)
         self.encoded: bytes | None = None
         self.head: dict[str, str] = {}
+        self.stored: str | None = None
+        if sends_stored(self.command, path, dict(self.headers.items()), self.rules):
+            stored = Path(super().translate_path(file_path(path)) + STORED_SUFFIX)
+            if stored.is_file():
+                self.stored = str(stored)
+                self.extra = {**self.extra, "Content-Type": content_type(path, self.rules)}
         return super().send_head()
+
+    def translate_path(self, path: str) -> str:
+        stored = getattr(self, "stored", None)
+        return stored if stored is not None else super().translate_path(path)
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         # An error page keeps its text/html type, whatever the rules say about the path.
@@ -124,6 +183,10 @@ class Handler(SimpleHTTPRequestHandler):
             # Netlify sets these itself and ignores them in netlify.toml (docs/performance.md).
             if name.lower() not in ("content-type", "content-encoding", "content-length"):
                 self.send_header(name, value)
+        if getattr(self, "stored", None) is not None:
+            super().send_header("Content-Encoding", "br")
+        if self._compressible() or getattr(self, "stored", None) is not None:
+            super().send_header("Vary", "Accept-Encoding")
         if self._compressible():
             self._encode()
         super().end_headers()
@@ -142,8 +205,10 @@ class Handler(SimpleHTTPRequestHandler):
             log.append(Served(time.monotonic(), unquote(urlsplit(self.path).path), status, size))
 
     def _compressible(self) -> bool:
-        """A 200 for a file whose type Netlify compresses (the body is the file)."""
-        return (getattr(self, "head", None) is not None and self.command in ("GET", "HEAD")
+        """A 200 for a file whose type Netlify compresses (the body is the file), not stored
+        and not asked for by range (this server sends the whole file for a range)."""
+        return (getattr(self, "head", None) is not None and getattr(self, "stored", None) is None
+                and self.command in ("GET", "HEAD") and "Range" not in self.headers
                 and getattr(self, "_status", 0) == HTTPStatus.OK and "content-type" in self.head
                 and compression.compresses(self.head["content-type"]))
 
@@ -156,7 +221,6 @@ class Handler(SimpleHTTPRequestHandler):
         self.encoded = compression.encode(body, encoding) if encoding else body
         if encoding:
             super().send_header("Content-Encoding", encoding)
-        super().send_header("Vary", "Accept-Encoding")
         super().send_header("Content-Length", str(len(self.encoded)))
 
     def send_response(self, code: int, message: str | None = None) -> None:

@@ -58,7 +58,7 @@ TEXTS_JS = """() => {
 def words_of(site_dir: Path, code: str) -> dict[str, str]:
     """The page words the build wrote for ``code``."""
     (path,) = (site_dir / "locale").glob(f"{code}-*.json")
-    return json.loads(path.read_text(encoding="utf-8"))
+    return json.loads(path.read_text(encoding="utf-8"))["words"]  # beside them, the first boards
 
 
 def untranslated(page: Page, words: dict[str, str]) -> list[str]:
