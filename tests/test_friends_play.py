@@ -165,6 +165,26 @@ def test_two_devices_each_catch_up_on_the_other_turn_then_play():
     run(test)
 
 
+def test_while_catching_up_the_board_says_at_once_who_plays_next():
+    """A friend's link names the players and whose turn it is from the first step shown, not
+    only once the turns played elsewhere have all been shown (issue 43)."""
+    async def test() -> None:
+        ann, ben = Device(), Device()
+        drawn: list[tuple[str, list[str]]] = []
+        render = ben.screen.render
+        ben.screen.render = lambda regions, names: (  # type: ignore[method-assign]
+            drawn.append((regions.get("status", ""), list(names))), render(regions, names))
+        ben.open(await first_link(ann, "duo2"))
+        await settle(ben)
+        first, names = next((status, names) for status, names in drawn if "Catching up" in status)
+        hint = re.search(r'<p class="hint">(.*?)</p>', first).group(1)
+        assert 'Next to play: <span class="whose"><span class="name" data-name-seat="1">' in hint, hint
+        assert names[:2] == ["Ann", "Ben"]
+        assert ben.app.state.current_player.name == "Ben"  # as it said
+        assert "Next to play" not in ben.screen.regions["status"]
+    run(test)
+
+
 def test_a_damaged_or_future_link_says_so_and_changes_nothing_stored():
     async def test() -> None:
         ann, ben = Device(), Device()

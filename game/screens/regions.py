@@ -43,7 +43,8 @@ class BoardView:
     played elsewhere since this device last saw the game; ``perfect``: the final score's
     distribution under perfect play, once the game is over and it has arrived (the end
     screen compares each person's score with it); ``chances``: each player's chance to win
-    (several players) or the chance to beat ``beat`` (a challenge).
+    (several players) or the chance to beat ``beat`` (a challenge); ``next_seat``: while
+    catching up, who plays once the turns are shown.
     """
 
     state: GameState
@@ -58,6 +59,7 @@ class BoardView:
     catching_up: bool = False
     chances: tuple[float, ...] | None = None
     perfect: ScoreDistribution | None = None
+    next_seat: int | None = None
 
     @property
     def coaching(self) -> bool:
@@ -75,7 +77,7 @@ def board_regions(view: BoardView) -> dict[Region, str]:
         "scorecard": scorecard_html(state, hint=best.box if best and best.kind == "score" else None,
                                     chances=view.chances if view.beat is None else None),
         "coach": coach_html(view.coaching, view.advice, view.show_values, view.loading),
-        "status": status_html(state, view.turn_link, view.catching_up, view.perfect),
+        "status": status_html(state, view.turn_link, view.catching_up, view.perfect, view.next_seat),
         "rolloff": rolloff_html(state) if state.turn < len(state.players) else "",
         "challenge": challenge_html(state, view.beat,
                                     view.chances[0] if view.chances and view.beat is not None else None),

@@ -39,12 +39,14 @@ def end_actions() -> str:
 
 
 def status_html(state: GameState, turn_link: str | None = None, catching_up: bool = False,
-                perfect: ScoreDistribution | None = None) -> str:
+                perfect: ScoreDistribution | None = None, next_seat: int | None = None) -> str:
     """Whose turn it is and what to do, or the result when the game is over.
 
     ``turn_link``: the ``#play=…`` link that carries a link game on, shown in an element
     carrying ``data-turn-link``; ``catching_up``: the turns shown were played elsewhere;
-    ``perfect``: the distribution under perfect play the end screen compares scores with.
+    ``perfect``: the distribution under perfect play the end screen compares scores with;
+    ``next_seat``: while catching up, the seat that plays once the turns are shown (who
+    plays now is said at once, not only after the replay).
 
     >>> from game.core.players import Player
     >>> from game.core.state import new_game
@@ -66,7 +68,10 @@ def status_html(state: GameState, turn_link: str | None = None, catching_up: boo
         whose = f'<span class="whose">{name_slot(mover)}</span>'
         line = _html(_("Catching up: %(name)s · %(round)s"), name=whose, round=turn)
         since = escape(_("The turns played since this device last saw the game."))
-        return f'<p class="turn">{line}</p><p class="hint">{since}</p>'
+        then = "" if next_seat is None else " " + _html(
+            # Translators: after the turns played elsewhere are shown, this player is to play.
+            _("Next to play: %(name)s."), name=f'<span class="whose">{name_slot(next_seat)}</span>')
+        return f'<p class="turn">{line}</p><p class="hint">{since}{then}</p>'
     line = f'<p class="turn"><span class="whose">{name_slot(seat)}{who}</span> · {turn}</p>'
     if kind == "link":
         send_to = _html(_("Send the game to %(name)s"), name=name_slot(seat))

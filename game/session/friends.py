@@ -187,7 +187,8 @@ class FriendsPlay:
                 if self.fast or not on_board():
                     break
                 names = [p.name for p in step.players] + [""]
-                view = BoardView(step, rolled=step.rolls_used > 0, catching_up=True)
+                view = BoardView(step, rolled=step.rolls_used > 0, catching_up=True,
+                                 next_seat=catch_up.final.current_seat)
                 screen.render(board_regions(view), names)
                 move = step.moves[-1]
                 if isinstance(move, Score):
