@@ -2,7 +2,8 @@
 phone profile set through the DevTools protocol, first and returning visits, clicks.
 
 Not a script: bench/bench_phone.py runs it. Kept apart so that each file stays readable
-(and under 300 lines); bench/trace_returning.py reuses the profiles and the visits.
+(and under 300 lines); bench/trace_returning.py reuses the profiles and the visits, and
+bench/return_visits.py makes a round's returning visits (a warm tab, a cold browser) of them.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bench_page import ARGS, CHROMIUM, CLICK_PROBE, CODE_CACHE_WAIT, snapshot_url
+from bench_page import ARGS, CHROMIUM, CODE_CACHE_WAIT, snapshot_url
 
 #: DevTools' "Fast 4G", as the issue measures a phone.
 FAST_4G = {"offline": False, "latency": 60, "downloadThroughput": 9e6 / 8, "uploadThroughput": 1.5e6 / 8}
@@ -35,6 +36,19 @@ new MutationObserver(() => {
 """
 #: Page script that runs Python in the page (a <script type="py"> shares the game's
 #: interpreter) and sets window[key] when it is done: the page has no other hook.
+#: On a first visit: when the card's rows first reach the DOM, and the start of the frame that
+#: renders them (a requestAnimationFrame after the insertion): the board's first paint.
+ROWS_PROBE = """
+window.__rows = null; window.__rowsFrame = null;
+new MutationObserver((_, observer) => {
+  if (document.querySelector('#scorecard tr, #scorecard [data-box]') === null) return;
+  observer.disconnect(); window.__rows = performance.now();
+  requestAnimationFrame(() => { window.__rowsFrame = performance.now(); });
+}).observe(document, {childList: true, subtree: true});
+"""
+#: The paint entries (first-paint, first-contentful-paint) and the rows' moments, once ready.
+FIRST_PAINTS = """() => Object.assign({rows: window.__rows, 'rows frame': window.__rowsFrame},
+  Object.fromEntries(performance.getEntriesByType('paint').map((p) => [p.name, p.startTime])))"""
 RUN_PY = """([source, key]) => { const s = document.createElement('script'); s.type = 'py';
   s.textContent = source + '\\nimport js\\nsetattr(js.window, ' + JSON.stringify(key) + ', True)';
   document.body.append(s); }"""
@@ -70,14 +84,15 @@ class Tab:
     cdp: Any = None
 
 
-def launch(pw: Any, root: Path, profile: Profile, touch: bool = False) -> Any:
+def launch(pw: Any, root: Path, profile: Profile, touch: bool = False, directory: Path | None = None) -> Any:
     """A browser with a profile of its own on disk, as a player's is: the private contexts
     of browser.new_context() keep no code cache (docs/performance.md). An empty page is up
-    before the timed load, so the browser's own start-up is out of it."""
+    before the timed load, so the browser's own start-up is out of it. ``directory``: the
+    profile's folder (a relaunch on the same profile), else a new one under ``root``."""
     size = {"viewport": profile.viewport} if profile.viewport else {}
+    folder = directory or tempfile.mkdtemp(prefix=f"{profile.name}-", dir=root)
     context = pw.chromium.launch_persistent_context(
-        tempfile.mkdtemp(prefix=f"{profile.name}-", dir=root), executable_path=CHROMIUM, args=ARGS,
-        has_touch=touch, **size)
+        folder, executable_path=CHROMIUM, args=ARGS, has_touch=touch, **size)
     (context.pages[0] if context.pages else context.new_page()).goto("about:blank")
     return context
 
@@ -124,15 +139,18 @@ def run_python(tab: Tab, source: str, key: str, timeout: float = 120.0) -> None:
     tab.page.wait_for_function(f"window[{key!r}] === true", timeout=timeout * 1000)
 
 
-def settle_first_visit(context: Any, site: Path, url: str, server: Any, profile: Profile) -> tuple[float, int]:
-    """A first visit of the game, timed to ready (and the bytes sent before it); then a game
+def settle_first_visit(context: Any, site: Path, url: str, server: Any,
+                       profile: Profile) -> tuple[float, int, dict[str, float]]:
+    """A first visit of the game, timed to ready (and the bytes sent before it, and its
+    paints: FIRST_PAINTS); then a game
     started and a die rolled, the page left open until the worker holds the site and the
     Python snapshot (as a player's idle page asks for it), the early board is kept and the
     wasm's code cache written: the next tab of ``context`` is a returning player's."""
     server.log.clear()
-    first = open_tab(context, profile)
+    first = open_tab(context, profile, (ROWS_PROBE,))
     first.page.goto(url)
     ready, sent = wait_ready(first, server)
+    paints = {k: float("nan") if v is None else v for k, v in first.page.evaluate(FIRST_PAINTS).items()}
     run_python(first, "from game.main import app\nfrom game.core.players import Player\n"
                f"app.start([Player('Ann'), Player('Ben')], seed={SEED!r})\napp.roll()", "__kept")
     first.page.wait_for_function("localStorage.getItem('yahtzee:paint') !== null", timeout=60_000)
@@ -148,29 +166,7 @@ def settle_first_visit(context: Any, site: Path, url: str, server: Any, profile:
     first.page.wait_for_function("async (u) => !!(await caches.match(u))", arg=table, timeout=120_000)
     first.page.wait_for_timeout(CODE_CACHE_WAIT * 1000)
     first.page.close()
-    return ready, sent
-
-
-def game_visits(pw: Any, root: Path, site: Path, url: str, server: Any, profile: Profile,
-                clicks: int, how: str = "click") -> dict[str, Any]:
-    """In a fresh profile: the first visit (settle_first_visit), then a returning visit in a
-    new tab, timed to the early board (``<body data-state="waking">``, assets/paint.js) and
-    to ready; then, in that tab, ``clicks`` turns played by clicks for their latency."""
-    context = launch(pw, root, profile, touch=bool(clicks) and how == "tap")
-    try:
-        ready, sent = settle_first_visit(context, site, url, server, profile)
-        again = open_tab(context, profile, (CLICK_PROBE,) if clicks else ())
-        again.page.goto(url)
-        again.page.wait_for_function("window.__ready !== null", timeout=300_000, polling=50)
-        waking, returning, start = again.page.evaluate(
-            "[window.__waking, window.__ready, document.documentElement.dataset.pythonStart]")
-        figures = {"first": ready, "sent": sent, "board": float("nan") if waking is None else waking,
-                   "returning": returning, "snapshot": start == "snapshot"}
-        if clicks:
-            figures["clicks"] = play_clicks(again, clicks, how)
-        return figures
-    finally:
-        context.close()
+    return ready, sent, paints
 
 
 def bare_visit(pw: Any, root: Path, url: str, server: Any, profile: Profile) -> dict[str, Any]:
