@@ -1,6 +1,12 @@
 """A round's returning visits as a phone meets them (issue 43), for bench/bench_phone.py.
 
-Not a script. After the first visit (phone_visits.settle_first_visit), in the same profile
+    python3 bench/return_visits.py --sites BEFORE AFTER [--rounds 4] [--desktop]
+
+For bench/bench_phone.py, which makes them every round. As a script: two built sites
+(two dist/ folders, each served by a server of its own) compared in one run, the order
+of the two turned every round, the first visit then the warm and the cold returning visit
+as a phone (``--desktop``: unthrottled); prints each visit's board and ready and the
+medians of the moments per site. After the first visit (phone_visits.settle_first_visit), in the same profile
 on disk, the returning visit two ways, or four with ``split``:
 
 - **warm**: a new tab of the browser still running, right after the first visit (its
@@ -20,6 +26,8 @@ arrival). The last visit's tab plays the clicks.
 
 from __future__ import annotations
 
+import argparse
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -27,7 +35,18 @@ from pathlib import Path
 from typing import Any
 
 from bench_page import CLICK_PROBE
-from phone_visits import Profile, Tab, launch, median, open_tab, play_clicks, settle_first_visit
+from phone_visits import (
+    DESKTOP,
+    PHONE,
+    Profile,
+    Tab,
+    launch,
+    median,
+    open_tab,
+    play_clicks,
+    settle_first_visit,
+    warm_server,
+)
 
 #: The visits, in the order a round makes them; whether each starts a new browser.
 VARIANTS = {"warm": False, "warm, worker stopped": False, "cold": True, "cold, worker started": True}
@@ -53,7 +72,7 @@ MOMENTS = """() => {
     if (wanted.test(name)) out[name.replace(/-[0-9a-f]{8,}/, '') + ' received'] = r.responseEnd;
   }
   const how = [nav.deliveryType || '-', nav.workerMatchedSourceType || '-', nav.workerFinalSourceType || '-'];
-  return [out, 'page ' + how.join('/') + '; ' + byWorker + ' of ' + count + ' files through the worker'
+  return [out, 'page ' + how.join('/') + '; ' + byWorker + ' of ' + count + ' files with a worker timing'
     + (sources.size ? ' (final sources: ' + [...sources].sort().join(', ') + ')' : '')];
 }"""
 #: The start of the frame after the early board is set (a requestAnimationFrame: it renders
@@ -182,3 +201,42 @@ def moments_table(games: list[dict[str, Any]]) -> list[str]:
         if any(value == value for value in values):
             lines.append(f"| {row} | " + " | ".join("-" if v != v else f"{v:.0f}" for v in values) + " |")
     return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sites", nargs=2, type=Path, required=True, metavar=("BEFORE", "AFTER"))
+    parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--desktop", action="store_true", help="unthrottled instead of the phone")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+    import serve
+
+    profile = DESKTOP if args.desktop else PHONE
+    names = [str(site) for site in args.sites]
+    games: dict[str, list[dict[str, Any]]] = {name: [] for name in names}
+    servers = [serve.start_server(site, port=0) for site in args.sites]
+    try:
+        for site, (_, url) in zip(args.sites, servers, strict=True):
+            warm_server(site, url)
+        with tempfile.TemporaryDirectory(prefix="return-visits-") as tmp, sync_playwright() as pw:
+            for run in range(args.rounds):
+                for i in (0, 1) if run % 2 == 0 else (1, 0):
+                    server, url = servers[i]
+                    game = game_visits(pw, Path(tmp), args.sites[i], url, server, profile, 0)
+                    games[names[i]].append(game)
+                    print(f"round {run + 1}, {names[i]}: first {game['first']:.0f}; " + "; ".join(
+                        f"{v}: board {g['board']:.0f}, ready {g['returning']:.0f} ({g['how']})"
+                        for v, g in game["visits"].items()), flush=True)
+    finally:
+        for server, _ in servers:
+            server.shutdown()
+    for name, rows in games.items():
+        print(f"\n{name}, {profile.name}, medians of {len(rows)} rounds:")
+        print("\n".join(moments_table(rows)))
+
+
+if __name__ == "__main__":
+    main()
