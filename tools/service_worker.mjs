@@ -29,7 +29,9 @@ const MAX_FILE_BYTES = 16 * 1024 * 1024;
 // never fetched. assets/strategy/distribution.json (21 KB, the end screen's comparison with
 // perfect play) is precached, so that a game finished offline has it too. The languages'
 // files (locale/, tools/page_words.py) too: a visitor fetches only their own language's.
-const NOT_PRECACHED = ["sw.js", "assets/strategy/*.bin", "py/snapshot-*", "py/snapshot-*/**", "**/*.map", "locale/**"];
+// Nor the files stored at brotli-11 (tools/precompress.py): their files' encoding, sent under the files' own URLs.
+const NOT_PRECACHED = ["sw.js", "assets/strategy/*.bin", "py/snapshot-*", "py/snapshot-*/**", "**/*.map", "locale/**",
+  "**/*.br"];
 const TABLES_DIR = "assets/strategy";
 // URLs that name their content, so their precache entry needs no revision: Workbox then
 // fetches them with cache mode "default" and the browser's HTTP cache answers for what the

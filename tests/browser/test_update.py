@@ -17,8 +17,11 @@ from playwright.sync_api import Browser, Page
 
 from tests.browser import board
 from tests.browser.pages import SitePage, check_page, open_site, serve, service_worker, wait_for_offline_ready
+from tests.support import load_tool
 
 pytestmark = pytest.mark.browser
+
+precompress = load_tool("precompress")
 
 NEW_BUILD_MARK = '<meta name="x-test-build" content="2">'
 # Caches a returning player may have: the hand-written worker's (before Workbox), an older
@@ -62,11 +65,13 @@ def _page_key(root: Path, url: str) -> str:
 
 
 def _deploy_new_version(root: Path) -> None:
-    """What a deploy does to the served directory: a changed file and a new sw.js."""
+    """What a deploy does to the served directory: a changed file, a new sw.js, and both
+    stored at brotli-11 again (tools/build.py's last steps)."""
     page = root / "index.html"
     html = page.read_text(encoding="utf-8")
     page.write_text(html.replace("</head>", f"  {NEW_BUILD_MARK}\n</head>", 1), encoding="utf-8")
     service_worker.write_service_worker(root)
+    precompress.store_site(root)
 
 
 def _cached(page: Page, name: str) -> list[str]:
