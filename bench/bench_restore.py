@@ -55,7 +55,11 @@ const PAGE = 65536, MEM_PAGES = 480, C = window.BENCH, now = () => performance.n
 const fresh = (pages) => new WebAssembly.Memory({ initial: pages, maximum: 65536 });
 const time = (f) => { const t = now(); f(); return now() - t; };
 const get = async (url) => new Uint8Array(await (await fetch(url)).arrayBuffer());
-let keep = null;
+let keep = null, wasm = [];
+for (const name of ["instantiateStreaming", "instantiate"]) {  // how much of "instantiate" is the wasm's
+  const original = WebAssembly[name];
+  WebAssembly[name] = (...a) => { const t = now(); return original(...a).finally(() => wasm.push(now() - t)); };
+}
 function unpack(bytes) {  // assets/boot.mjs's unpackSnapshot, checks left out
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const length = view.getUint32(8, true), pageSize = view.getUint32(12, true);
@@ -131,6 +135,7 @@ window.restore = async (url, mode, modules) => {
   const [bytes, game] = [await get(url), await get(C.gameURL)], create = globalThis.diceCreatePyodideModule;
   const t = {}, mark = (name) => { t[name] = now(); };
   let dirty = -1;
+  wasm.length = 0;
   const wrapped = async (settings) => {
     mark("create");
     const module = await create(settings);
@@ -167,7 +172,7 @@ window.restore = async (url, mode, modules) => {
   const check = py.runPython("import sys; len(sys.modules)");
   const d = (a, b) => t[b] - t[a];
   return { unpack: d("start", "unpacked"), "to create": d("unpacked", "create"),
-    instantiate: d("create", "instantiated"), "to restore": d("instantiated", "restore"),
+    instantiate: d("create", "instantiated"), "of which wasm": wasm.reduce((a, b) => a + b, 0),
     "write memory": d("restore", "restored"), "finalize+rest": d("restored", "loaded"),
     "loadPyodide total": d("start", "loaded"), "game imports": d("imports", "imported"),
     "to game ready": d("start", "imported"), dirty, check };
@@ -228,18 +233,13 @@ def tab(context: Any, url: str, rate: int) -> Any:
     return page
 
 
-def med(values: list[float]) -> str:
-    return f"{statistics.median(values):7.1f}"
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--reps", type=int, default=9, help="repetitions of micro and real in a round")
     parser.add_argument("--no-small", action="store_true", help="skip the snapshot with no game module")
     args = parser.parse_args()
-    work = Path(tempfile.mkdtemp(prefix="bench-restore-"))
-    site = work / "site"
+    site = (work := Path(tempfile.mkdtemp(prefix="bench-restore-"))) / "site"
     shutil.copytree(ROOT / "dist", site)
     snaps, modules = prepare(site, not args.no_small)
     for name, rel in snaps.items():
@@ -288,7 +288,7 @@ def main() -> None:
     for profile, groups in results.items():
         print(f"\n== {profile}: medians in ms (n), then all runs")
         for group, row in groups.items():
-            print(f"{group:22s}", "  ".join(f"{k} {med(v)} ({len(v)})" for k, v in row.items()))
+            print(f"{group:22s}", "  ".join(f"{k} {statistics.median(v):7.1f} ({len(v)})" for k, v in row.items()))
         for group, row in groups.items():
             for key, values in row.items():
                 print(f"  {group} / {key}:", " ".join(f"{v:.1f}" for v in values))
