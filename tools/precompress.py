@@ -35,7 +35,9 @@ import serve  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 FUNCTION_DIR = ROOT / "netlify" / "edge-functions" / "precompressed"
 TABLE = FUNCTION_DIR / "site.js"
-BODY_CACHE = ROOT / ".cache" / "brotli11-bodies"
+#: Where the brotli-11 bodies are kept by content hash (``BROTLI11_CACHE`` names another
+#: folder: tests/browser/test_netlify_build.py lends a fresh copy its checkout's).
+BODY_CACHE = Path(os.environ.get("BROTLI11_CACHE") or ROOT / ".cache" / "brotli11-bodies")
 #: The extensions whose types the table carries: every kind of file the site stores
 #: (tests/test_edge_function.py checks each file of a built site against tools/serve.py).
 EXTENSIONS = (".css", ".html", ".js", ".json", ".mjs", ".svg", ".txt", ".wasm", ".webmanifest", ".xml")
