@@ -89,6 +89,16 @@ def site(site_page: SitePage) -> Iterator[SitePage]:
 
 
 @pytest.fixture
+def closing() -> Iterator[list[SitePage]]:
+    """The pages a test opens in contexts of its own (a language, a size): each context
+    closed after the test."""
+    opened: list[SitePage] = []
+    yield opened
+    for site in opened:
+        site.page.context.close()
+
+
+@pytest.fixture
 def fresh_site(browser: Browser, site_url: str) -> Iterator[SitePage]:
     """A page of its own (seconds to boot): for tests that change state or reload."""
     site = open_site(browser, site_url)

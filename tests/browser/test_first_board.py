@@ -6,7 +6,6 @@ with a game in progress never shows it: its kept board, or the loading view."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser
@@ -41,14 +40,6 @@ REGIONS_JS = f"() => Object.fromEntries({list(REGIONS)}.map((id) => [id, [docume
              "document.getElementById(id).hidden]]))"
 BOXES_JS = """() => ['#roll', '#scorecard', '#dice'].map((sel) => {
   const r = document.querySelector(sel).getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; })"""
-
-
-@pytest.fixture
-def closing() -> Iterator[list[SitePage]]:
-    opened: list[SitePage] = []
-    yield opened
-    for site in opened:
-        site.page.context.close()
 
 
 @pytest.mark.parametrize(("locale", "lang", "game_box"), [

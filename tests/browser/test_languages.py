@@ -11,7 +11,7 @@ from __future__ import annotations
 import base64
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -84,14 +84,6 @@ def pseudo_files() -> dict[str, bytes]:
 def site_in(browser: Browser, site_url: str, locale: str, **options: object) -> SitePage:
     context = clock.new_context(browser, locale=locale)
     return open_site(browser, site_url, context=context, **options)  # type: ignore[arg-type]
-
-
-@pytest.fixture
-def closing() -> Iterator[list[SitePage]]:
-    opened: list[SitePage] = []
-    yield opened
-    for site in opened:
-        site.page.context.close()
 
 
 def test_a_german_browser_sees_german_from_the_first_paint(browser: Browser, site_url: str, site_dir: Path,
