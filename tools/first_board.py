@@ -21,36 +21,29 @@ until Python draws the same HTML and wakes the board (game/main.py).
 from __future__ import annotations
 
 import re
-import sys
 from html import escape
 from pathlib import Path
 from typing import Any
+
+# Imported by tools/page_words.py, which puts the checkout on sys.path first.
+from game.core import language
+from game.core.links import parse_query
+from game.records.device import open_records
+from game.records.kv import MemoryStore
+from game.session.fakes import RecordingRenderer
+from game.session.manager import App
 
 Board = dict[str, Any]  # {"regions": {region: html}, "names": [name, ...]}
 
 #: Where index.html's source has each region's content filled in by the build.
 MARKER = "<!-- build: first board {region} -->"
-#: The board written into index.html itself; any other comes with a language's words.
-INLINE = ("en", "yahtzee")
-
-
-def _game_importable() -> None:
-    root = Path(__file__).resolve().parent.parent
-    if str(root) not in sys.path:
-        sys.path.insert(0, str(root))
+#: The game whose English board index.html holds; any other comes with a language's words.
+INLINE_GAME = "yahtzee"
 
 
 def first_board(code: str, game: str, catalog: bytes | None) -> Board:
     """What Python draws first on a first visit in language ``code`` (its compiled catalog,
     None for English) when the game chosen is ``game`` ("yahtzee" or "yatzy")."""
-    _game_importable()
-    from game.core import language
-    from game.core.links import parse_query
-    from game.records.device import open_records
-    from game.records.kv import MemoryStore
-    from game.session.fakes import RecordingRenderer
-    from game.session.manager import App
-
     language.activate(language.load(catalog) if catalog is not None else None, code)
     try:
         screen = RecordingRenderer()
@@ -60,21 +53,6 @@ def first_board(code: str, game: str, catalog: bytes | None) -> Board:
         return {"regions": dict(screen.regions), "names": list(screen.names)}
     finally:
         language.activate(None)
-
-
-def games() -> tuple[str, ...]:
-    _game_importable()
-    from game.core.rulesets import GAMES
-
-    return tuple(GAMES)
-
-
-def yatzy_languages() -> list[str]:
-    """The browser languages whose players start on Yatzy (game.core.rulesets.default_game)."""
-    _game_importable()
-    from game.core.rulesets import YATZY_LANGUAGES
-
-    return sorted(YATZY_LANGUAGES)
 
 
 def fill_names(html: str, names: list[str]) -> str:

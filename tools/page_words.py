@@ -108,11 +108,11 @@ def write_site_languages(site: Path) -> dict[str, dict[str, str]]:
     into index.html, its other boards into a file of their own."""
     _tools_importable()
     from catalogs import DOMAIN, LOCALE, languages, read, split_later, write_mo_bytes
-    from first_board import INLINE as INLINE_BOARD
-    from first_board import first_board, games, write_inline, yatzy_languages
+    from first_board import INLINE_GAME, first_board, write_inline
     from python_archives import LATER_MODULES, NOT_SHIPPED
 
     from game.core.language import ALIASES, LANGUAGES
+    from game.core.rulesets import GAMES, YATZY_LANGUAGES
 
     out = site / SITE_LOCALE
     out.mkdir(parents=True, exist_ok=True)
@@ -122,9 +122,9 @@ def write_site_languages(site: Path) -> dict[str, dict[str, str]]:
         (out / name).write_bytes(data)
         return f"./{SITE_LOCALE}/{name}"
 
-    english = {game: first_board("en", game, None) for game in games()}
-    write_inline(site / PAGE, english[INLINE_BOARD[1]])
-    others = {game: board for game, board in english.items() if game != INLINE_BOARD[1]}
+    english = {game: first_board("en", game, None) for game in GAMES}
+    write_inline(site / PAGE, english[INLINE_GAME])
+    others = {game: board for game, board in english.items() if game != INLINE_GAME}
     table: dict[str, dict[str, str]] = {"en": {"name": LANGUAGES["en"], "words": written("en", words_json(None, others),
                                                                                          "json")}}
     for code in languages():
@@ -135,14 +135,14 @@ def write_site_languages(site: Path) -> dict[str, dict[str, str]]:
         table[code] = {"name": LANGUAGES[code]}
         first, _ = split_later(catalog, LATER_MODULES, NOT_SHIPPED)  # the rest: later.zip (later_catalogs)
         mo = write_mo_bytes(first, code)
-        boards = {game: first_board(code, game, mo) for game in games()}
+        boards = {game: first_board(code, game, mo) for game in GAMES}
         table[code]["mo"] = written(code, mo, "mo")
         table[code]["words"] = written(code, words_json(catalog, boards), "json")
     script = site / "assets" / "language.js"
     text = script.read_text(encoding="utf-8")
     tables: tuple[tuple[str, object], ...] = (
-        ("LANGUAGES", table), ("ALIASES", dict(ALIASES)), ("YATZY_LANGUAGES", yatzy_languages()),
-        ("INLINE_GAME", INLINE_BOARD[1]))
+        ("LANGUAGES", table), ("ALIASES", dict(ALIASES)), ("YATZY_LANGUAGES", sorted(YATZY_LANGUAGES)),
+        ("INLINE_GAME", INLINE_GAME))
     for name, value in tables:
         line = f"  const {name} = {json.dumps(value, sort_keys=True)};"
         text, count = _TABLES[name].subn(lambda _match, line=line: line, text)
