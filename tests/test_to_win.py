@@ -285,11 +285,11 @@ def test_alone_the_coach_aims_at_the_players_own_best_score() -> None:
     records.scores.add("Bea", 310, preset="official", players=1)
     app = App(RecordingRenderer(), records)
     app.start([Player("Ann")], seed="best")
-    assert app.state is not None and app.own_best(app.state) is None  # hints off: not even read
+    assert app.state is not None and app.coach.own_best(app.state, app.records) is None  # hints off: not even read
     app.coach.hints = True
-    assert app.own_best(app.state) == 287
+    assert app.coach.own_best(app.state, app.records) == 287
     app.start([Player("Cy")], seed="best")
-    assert app.state is not None and app.own_best(app.state) is None
+    assert app.state is not None and app.coach.own_best(app.state, app.records) is None
 
     coach = _coach_with_tables()
     state = new_game(["Ann"], seed="best").roll()

@@ -57,7 +57,8 @@ LATER_MODULES = ("game/daily/", "game/strategy/coach.pyc", "game/strategy/rankin
                  "game/strategy/distribution.pyc",
                  "game/strategy/to_win.pyc", "game/strategy/review_to_win.pyc", "game/web/inflate.pyc",
                  "game/strategy/table_decoding.pyc", "game/strategy/game_tables.pyc", "game/strategy/game_coach.pyc",
-                 "game/strategy/game_spread.pyc", "game/screens/reason_words.pyc")
+                 "game/strategy/game_spread.pyc", "game/screens/reason_words.pyc", "game/strategy/move_cost.pyc",
+                 "game/screens/costly_words.pyc", "game/session/given_up.pyc", "game/screens/given_up_words.pyc")
 #: The game's sources the site never ships (tools/compile_pyc.mjs leaves them out): the
 #: command-line coach, and the ports' fakes for the tests and the docstrings' examples.
 NOT_SHIPPED = ("game/cli.py", "game/session/fakes.py")

@@ -1,4 +1,5 @@
-"""``yahtzee:settings``: the player's settings on this device (theme, sound, vibration, animation, language).
+"""``yahtzee:settings``: the player's settings on this device (theme, sound, vibration, animation, language,
+the coach's warnings).
 
 Unlike every other record, settings are never worth a word to the player: a stored value
 that is missing, damaged or of the wrong type falls back to its default, field by field,
@@ -12,7 +13,7 @@ store's usual write: a full store keeps the previous settings and says so once.
 >>> from game.records.safe_store import SafeStore
 >>> store = SafeStore(MemoryStore({SETTINGS_KEY: '{"version": 1, "theme": "purple", "sound": false}'}))
 >>> SavedSettings(store).read()
-Settings(theme='system', sound=False, vibration=True, animation=True, language='', game='')
+Settings(theme='system', sound=False, vibration=True, animation=True, language='', game='', warn=0.0)
 >>> SavedSettings(store).write(Settings(theme="dark")), SavedSettings(store).read().theme, store.notices
 (True, 'dark', ())
 """
@@ -34,6 +35,9 @@ SETTINGS_VERSION = 1
 Theme = Literal["system", "light", "dark"]
 #: The themes, in the order the dialog offers them.
 THEMES: tuple[Theme, ...] = get_args(Theme)
+#: The coach's warning before a costly move: off (0.0), or above so many points of expected
+#: final score (game.session.second_look); in the order the dialog offers them.
+WARN_LEVELS: tuple[float, ...] = (0.0, 0.5, 2.0, 5.0)
 
 
 @dataclass(frozen=True)
@@ -41,8 +45,10 @@ class Settings:
     """How the page looks and feels: ``theme`` ("system" follows ``prefers-color-scheme``),
     the dice ``sound``, a ``vibration`` on roll and score, the dice ``animation``, and the
     ``language`` chosen in Settings (a code of ``game.core.language.LANGUAGES``; "" follows
-    the browser's languages), and the ``game`` last chosen in New game (a key of
-    ``game.core.games.GAMES``; "" until then: the browser's language picks it)."""
+    the browser's languages), the ``game`` last chosen in New game (a key of
+    ``game.core.games.GAMES``; "" until then: the browser's language picks it), and ``warn``,
+    the loss above which the coach asks before a person's move (one of :data:`WARN_LEVELS`;
+    0.0: never, the default)."""
 
     theme: Theme = "system"
     sound: bool = True
@@ -50,6 +56,7 @@ class Settings:
     animation: bool = True
     language: str = ""
     game: str = ""
+    warn: float = 0.0
 
 
 #: Every field of :class:`Settings`, in order.
@@ -61,6 +68,8 @@ def _valid(name: str, value: object) -> bool:
         return type(value) is str and (value == "" or value in LANGUAGES)
     if name == "game":
         return type(value) is str and (value == "" or value in GAMES)
+    if name == "warn":  # a number (JSON's 2 or 2.0), not a bool, which equals 0 or 1
+        return type(value) in (int, float) and value in WARN_LEVELS
     return value in THEMES if name == "theme" else isinstance(value, bool)  # "dark" in THEMES: exact str
 
 
@@ -78,20 +87,21 @@ def settings_from_record(data: Mapping[str, Any]) -> Settings:
     """
     # A backup made before languages has none, and one from a version that speaks a language
     # this one does not names it: both follow the browser here.
-    language, game = data.get("language", ""), data.get("game", "")
+    # Nor, before the coach's warnings, a "warn": they are off.
+    language, game, warn = data.get("language", ""), data.get("game", ""), data.get("warn", 0.0)
     data = {**data, "language": language if _valid("language", language) else "",
-            "game": game if _valid("game", game) else ""}
+            "game": game if _valid("game", game) else "", "warn": warn if _valid("warn", warn) else 0.0}
     for name in SETTING_NAMES:
         if not _valid(name, data.get(name)):
             raise ValueError(f"{name} is not one of the settings' values")
-    return Settings(**{name: data[name] for name in SETTING_NAMES})
+    return Settings(**{name: data[name] for name in SETTING_NAMES if name != "warn"}, warn=float(data["warn"]))
 
 
 def settings_from_text(raw: str | None) -> Settings:
     """The stored text read leniently, each field on its own: what this device uses.
 
     >>> settings_from_text('{"theme": "light", "animation": "no"}')
-    Settings(theme='light', sound=True, vibration=True, animation=True, language='', game='')
+    Settings(theme='light', sound=True, vibration=True, animation=True, language='', game='', warn=0.0)
     >>> settings_from_text("{not json") == settings_from_text('["dark"]') == settings_from_text(None) == Settings()
     True
     """
@@ -103,7 +113,8 @@ def settings_from_text(raw: str | None) -> Settings:
         return Settings()
     if not isinstance(data, dict):
         return Settings()
-    return Settings(**{name: data[name] for name in SETTING_NAMES if name in data and _valid(name, data[name])})
+    kept = {name: data[name] for name in SETTING_NAMES if name in data and _valid(name, data[name])}
+    return Settings(**{**kept, "warn": float(kept.get("warn", 0.0))})
 
 
 def _refuse(constant: str) -> object:

@@ -13,17 +13,24 @@ if TYPE_CHECKING:  # advice exists once a table is here, with the later archive 
     from game.strategy.advice import Advice
 
 
-def coach_html(enabled: bool, advice: Advice | None, show_values: bool, loading: bool = False) -> str:
-    """The panel's HTML (our own text only: no player input reaches it).
+def coach_html(enabled: bool, advice: Advice | None, show_values: bool, loading: bool = False,
+               given_up: float | None = None) -> str:
+    """The panel's HTML (our own text only: no player input reaches it); ``given_up``: the
+    points the player to move has given up against perfect play so far, once known.
 
     >>> coach_html(False, None, False)
     ''
     """
     if not enabled:
         return ""
+    tally = ""
+    if given_up is not None:  # known only once a table is here, with the later archive
+        from game.screens.given_up_words import given_up_line
+
+        tally = given_up_line(given_up)
     if loading or advice is None:
         waiting = _("Coach: loading the strategy…") if loading else _("Coach: roll, and the best move shows here.")
-        return f'<p class="coach-line">{escape(waiting)}</p>'
+        return f'<p class="coach-line">{escape(waiting)}</p>{tally}'
     from game.screens.reason_words import reason_words  # later.zip's, as the reasons are (game/strategy/advice.py)
 
     best = advice.best
@@ -33,7 +40,7 @@ def coach_html(enabled: bool, advice: Advice | None, show_values: bool, loading:
         "confidence": f'<span class="confidence">{escape(confidence_words(advice.confidence))}</span>'}
     line = (f'<p class="coach-line" data-confidence="{advice.confidence}">{said}</p>'
             f'<p class="coach-reason" data-coach-reason>{escape(reason_words(advice.reason, advice.game))}</p>'
-            + aim_html(advice))
+            + aim_html(advice) + tally)
     shown = _("Hide the value of every choice") if show_values else _("Show the value of every choice")
     toggle = (f'<button type="button" id="coach-values" aria-expanded="{"true" if show_values else "false"}">'
               f"{escape(shown)}</button>")

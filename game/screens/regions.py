@@ -44,7 +44,9 @@ class BoardView:
     distribution under perfect play, once the game is over and it has arrived (the end
     screen compares each person's score with it); ``chances``: each player's chance to win
     (several players) or the chance to beat ``beat`` (a challenge); ``next_seat``: while
-    catching up, who plays once the turns are shown.
+    catching up, who plays once the turns are shown; ``given_up``: each player's points
+    given up against perfect play so far, once known (the coach panel shows the player's to
+    move, the end screen everyone's).
     """
 
     state: GameState
@@ -60,12 +62,14 @@ class BoardView:
     chances: tuple[float, ...] | None = None
     perfect: ScoreDistribution | None = None
     next_seat: int | None = None
+    given_up: tuple[float, ...] | None = None
+    once: bool = False  # the coach asked for this decision only (after a warning), hints off
 
     @property
     def coaching(self) -> bool:
-        """Whether the coach panel shows: hints on during a person's turn."""
+        """Whether the coach panel shows: hints on (or asked for once) during a person's turn."""
         player = self.state.current_player
-        return self.hints and player is not None and player.is_human
+        return (self.hints or self.once) and player is not None and player.is_human
 
 
 def board_regions(view: BoardView) -> dict[Region, str]:
@@ -76,8 +80,10 @@ def board_regions(view: BoardView) -> dict[Region, str]:
         "controls": controls_html(state, view.can_undo, view.hints, view.catching_up),
         "scorecard": scorecard_html(state, hint=best.box if best and best.kind == "score" else None,
                                     chances=view.chances if view.beat is None else None),
-        "coach": coach_html(view.coaching, view.advice, view.show_values, view.loading),
-        "status": status_html(state, view.turn_link, view.catching_up, view.perfect, view.next_seat),
+        "coach": coach_html(view.coaching, view.advice, view.show_values, view.loading,
+                            view.given_up[state.current_seat] if view.given_up and state.current_seat is not None
+                            else None),
+        "status": status_html(state, view.turn_link, view.catching_up, view.perfect, view.next_seat, view.given_up),
         "rolloff": rolloff_html(state) if state.turn < len(state.players) else "",
         "challenge": challenge_html(state, view.beat,
                                     view.chances[0] if view.chances and view.beat is not None else None),

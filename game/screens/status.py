@@ -39,14 +39,16 @@ def end_actions() -> str:
 
 
 def status_html(state: GameState, turn_link: str | None = None, catching_up: bool = False,
-                perfect: ScoreDistribution | None = None, next_seat: int | None = None) -> str:
+                perfect: ScoreDistribution | None = None, next_seat: int | None = None,
+                given_up: tuple[float, ...] | None = None) -> str:
     """Whose turn it is and what to do, or the result when the game is over.
 
     ``turn_link``: the ``#play=…`` link that carries a link game on, shown in an element
     carrying ``data-turn-link``; ``catching_up``: the turns shown were played elsewhere;
     ``perfect``: the distribution under perfect play the end screen compares scores with;
     ``next_seat``: while catching up, the seat that plays once the turns are shown (who
-    plays now is said at once, not only after the replay).
+    plays now is said at once, not only after the replay); ``given_up``: each player's
+    points given up against perfect play, once known (the end screen shows them).
 
     >>> from game.core.players import Player
     >>> from game.core.state import new_game
@@ -55,7 +57,7 @@ def status_html(state: GameState, turn_link: str | None = None, catching_up: boo
     True
     """
     if state.over:
-        return _result_html(state, turn_link, perfect)
+        return _result_html(state, turn_link, perfect, given_up)
     seat = state.current_seat
     assert seat is not None, "a game not over has a player to move"
     kind = state.players[seat].kind
@@ -100,8 +102,14 @@ def standings(state: GameState) -> tuple[tuple[int, int, int], ...]:
     return tuple((1 + sum(t > totals[seat] for t in totals), seat, totals[seat]) for seat in order)
 
 
-def _result_html(state: GameState, turn_link: str | None, perfect: ScoreDistribution | None) -> str:
+def _result_html(state: GameState, turn_link: str | None, perfect: ScoreDistribution | None,
+                 given_up: tuple[float, ...] | None = None) -> str:
     """The final standings by rank, each person against perfect play, and what to do next."""
+    given = ""
+    if given_up is not None:  # known only once a table is here, with the later archive
+        from game.screens.given_up_words import given_up_html
+
+        given = given_up_html(state, given_up)
     final_card = escape(_("Send the final card to the others"))
     send = f' <a class="turn-link" data-turn-link href="{escape(turn_link)}">{final_card}</a>' if turn_link else ""
     winners = state.winners()
@@ -113,13 +121,15 @@ def _result_html(state: GameState, turn_link: str | None, perfect: ScoreDistribu
         score = f"<strong>{state.grand_totals()[0]}</strong>"
         result = _html(_("Game over: %(name)s scored %(score)s."), name=name_slot(0), score=score)
         return (f'<p class="result">{result}</p>'
-                f'{versus_html(state, perfect)}<p class="actions">{end_actions()}{action}{send}</p>')
+                f'{versus_html(state, perfect)}{given}'
+                f'<p class="actions">{end_actions()}{action}{send}</p>')
     names = escape(list_separator()).join(name_slot(seat) for seat in winners)
     result = _html(_("Game over: %(names)s share the win!") if len(winners) > 1 else _("Game over: %(names)s wins!"),
                    names=names)
     rows = "".join(f'<li value="{rank}">{name_slot(seat)}: {total}</li>' for rank, seat, total in standings(state))
     return (f'<p class="result">{result}</p><ol class="final">{rows}</ol>'
-            f'{versus_html(state, perfect)}<p class="actions">{end_actions()}{send}</p>')
+            f'{versus_html(state, perfect)}{given}'
+            f'<p class="actions">{end_actions()}{send}</p>')
 
 
 def challenge_html(state: GameState, beat: int | None, chance: float | None = None) -> str:

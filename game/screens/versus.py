@@ -84,3 +84,4 @@ def versus_html(state: GameState, perfect: ScoreDistribution | None) -> str:
     items = "".join(f'<li data-versus-optimal data-seat="{seat}">{listed % values(seat)}</li>' for seat in seats)
     note = escape(_("Optimal play averages %(average)s.") % {"average": average})
     return f'<ul class="versus">{items}</ul><p class="versus-note">{note}</p>'
+

@@ -15,10 +15,12 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from game.core.state import GameState
+from game.records.device import Records
 from game.session import words
 from game.session.ports import LoadSpread, LoadTable, Spawn
 
 if TYPE_CHECKING:  # the strategy comes with the later archive, fetched with the first table
+    from game.session.given_up import GivenUp
     from game.strategy.advice import Advice
     from game.strategy.spread import Spread
     from game.strategy.tables import Table
@@ -41,12 +43,14 @@ class Coach:
         self._forecasts: dict[tuple[str, tuple[tuple[str, int], ...], int], Forecast] = {}
         self._goal: tuple[tuple[Forecast, ...], Goal] | None = None  # the last goal of winning, and its forecasts
         self.hints = False  # the coach's best move is shown during a person's turn
+        self.once = False  # ... for this decision only (asked for after a warning: game.session.second_look)
         self.show_values = False  # ... and, on demand, the value of every choice
         self.tables: dict[str, Table] = {}
         self._loading: asyncio.Future[None] | None = None
         self._fetching: dict[str, asyncio.Future[Table]] = {}  # tables on their way
         # Rule sets whose win chances could not be had (offline, or a damaged spread table).
         self._no_chances: set[str] = set()
+        self.given: GivenUp | None = None  # built with the first table (it comes in the later archive)
 
     def switch_hints(self) -> str:
         """Hints on or off; the words that say which (showing them marks the game assisted)."""
@@ -58,9 +62,40 @@ class Coach:
         self.show_values = not self.show_values
 
     def wanted(self, state: GameState) -> bool:
-        """Hints are on and a person is to move."""
+        """Hints are on (or asked for this decision) and a person is to move."""
         player = state.current_player
-        return self.hints and player is not None and player.is_human
+        return (self.hints or self.once) and player is not None and player.is_human
+
+    def own_best(self, state: GameState, records: Records | None) -> int | None:
+        """In a solo game: the player's best solo score under these rules in the high-score
+        table (the coach's target when hints are on), or None."""
+        if len(state.players) != 1 or records is None or not self.wanted(state):
+            return None
+        name = state.players[0].name
+        return next((e.score for e in records.scores.table()
+                     if e.name == name and e.preset == state.ruleset and e.players == 1), None)
+
+    def given_up(self, state: GameState) -> tuple[float, ...] | None:
+        """Each player's points given up against perfect play so far, shown in the coach panel
+        (hints on) and at the end; None when neither shows, or until they are known (the
+        table is on its way, or the decisions are being valued: game.session.given_up)."""
+        if not (self.hints or self.once or state.over):
+            return None
+        table = self.table_now(state.ruleset)
+        if table is None:
+            return None
+        if self.given is None:
+            from game.session.given_up import GivenUp  # a table is here: so is the later archive
+
+            self.given = GivenUp(self.spawn, self.on_loaded)
+        return self.given.totals(state, table)
+
+    def table_now(self, preset: str) -> Table | None:
+        """The strategy table of ``preset`` if it is here; if not, its loading starts (a
+        warning before a costly move needs it, and does without it until it comes)."""
+        if preset not in self.tables:
+            self._load_in_background(preset)
+        return self.tables.get(preset)
 
     def advice(self, state: GameState, beat: int | None = None, best: int | None = None) -> Advice | None:
         """The options for the dice on the table, best first; None before a roll, or while the

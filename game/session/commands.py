@@ -23,7 +23,7 @@ from typing import Literal, get_args
 from game.session.manager import App
 
 #: What a player can ask of the board (game.web.inputs maps clicks and keys to these).
-GameCommand = Literal["roll", "hold", "score", "undo", "hints", "values", "skip", "enter-dice"]
+GameCommand = Literal["roll", "hold", "score", "undo", "hints", "values", "skip", "enter-dice", "costly"]
 GAME_COMMANDS: tuple[GameCommand, ...] = get_args(GameCommand)
 
 #: One handler per command.
@@ -36,6 +36,7 @@ COMMANDS: dict[GameCommand, Callable[[App, str], None]] = {
     "values": lambda app, _: app.toggle_values(),
     "skip": lambda app, _: app.skip(),
     "enter-dice": lambda app, text: app.enter_dice(text),
+    "costly": lambda app, answer: app.answer_costly(answer),  # the answer to a warning: best, keep, again
 }
 
 

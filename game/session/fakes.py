@@ -19,6 +19,7 @@ class RecordingRenderer:
         self.asked: list[tuple[str, str, int]] = []
         self.highlight: str | None = None
         self.link_question: str | None = None
+        self.costly: list[str] = []  # the questions asked before costly moves
         self.link_forgotten = False
         self.cues: list[Cue] = []
 
@@ -37,6 +38,9 @@ class RecordingRenderer:
 
     def show_high_scores(self, highlight: str | None) -> None:
         self.highlight = highlight
+
+    def ask_costly(self, text: str) -> None:
+        self.costly.append(text)
 
     def ask_link_choice(self, text: str) -> None:
         self.link_question = text

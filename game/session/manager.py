@@ -1,25 +1,14 @@
 """The game manager: the one object that holds the game on the board and changes it.
 
-Like 2048's GameManager, it is built with its edges passed in (a renderer, the device's
-records, a clock for the computers' pace, the strategy) and every change ends in one
-:meth:`App.actuate`: decide what the board shows, draw it, save it. Its jobs beyond the
-turn flow live beside it, each knowing nothing of the App: :mod:`~game.session.games`
-(links, tabs, games set aside), :mod:`~game.session.friends`, :mod:`~game.session.ending`
-return an :class:`~game.session.outcome.Outcome` that :meth:`App.apply` carries out;
-:mod:`~game.session.computers` plays through the ``Board`` port; :mod:`~game.session.coaching`
-holds the hints and tables.
+Like 2048's GameManager, it is built with its edges passed in (renderer, records, clock,
+strategy), and every change ends in one :meth:`App.actuate`: decide, draw, save. The helpers
+beside it (games, friends, ending) return an :class:`~game.session.outcome.Outcome` that
+:meth:`App.apply` carries out; computers play through the ``Board`` port; ``coaching`` holds
+the hints and tables, ``second_look`` the word before a costly move; commands: ``commands``.
 
->>> from game.core.dice import ScriptedDice
 >>> from game.session.fakes import RecordingRenderer
->>> screen = RecordingRenderer()
->>> app = App(screen)
->>> app.start([Player("Ann")], seed="doc")
->>> app.roll(ScriptedDice([6, 6, 6, 6, 6]))
->>> screen.spoken[-1]
-'Rolled 6, 6, 6, 6, 6. 2 rolls left.'
->>> app.score("yahtzee")
->>> app.state.cards[0].filled
-{'yahtzee': 50}
+>>> App(RecordingRenderer()).state is None  # no game until one is started or opened
+True
 """
 
 from __future__ import annotations
@@ -51,6 +40,7 @@ from game.session.keeper import GameKeeper
 from game.session.outcome import CatchUp, Outcome
 from game.session.perfect_play import PerfectPlay
 from game.session.ports import Decide, LoadDistribution, LoadSpread, LoadTable, Renderer, Sleep, Spawn
+from game.session.second_look import SecondLook
 from game.session.typed_dice import typed_dice
 
 
@@ -78,6 +68,7 @@ class App:
                                        link_game=lambda: self.friends.game is not None,
                                        goal_for=self.coach.goal_for)
         self.read_only = False  # see show()
+        self.look = SecondLook(renderer.ask_costly, renderer.announce)  # its threshold: the page's setting
 
     # --- starting and showing a game ------------------------------------------------------
 
@@ -168,32 +159,49 @@ class App:
 
     # --- player actions: each either succeeds or says why and changes nothing ---------------
 
-    def roll(self, source: DiceSource | None = None) -> None:
+    def roll(self, source: DiceSource | None = None, *, asked: bool = False) -> None:
         if self.state is not None and self.state.real_dice:
             self.renderer.announce(words.type_dice_instead())
-        elif (rolled := self.act(lambda s: s.roll(source), rolled=True)) is not None:
+        elif ((asked or not self._ask_first(None, lambda: self.roll(source, asked=True)))
+              and (rolled := self.act(lambda s: s.roll(source), rolled=True)) is not None):
             self.renderer.announce(words.describe_roll(rolled))
 
     def enter_dice(self, text: str) -> None:
         """Physical dice typed in: five digits, or one per die not held (in order)."""
-        state = self.state
-        if state is None or state.over:
+        if self.state is None or self.state.over:
             return
-        dice, count = typed_dice(state, text)
+        dice, count = typed_dice(self.state, text)
         if dice is None:  # out-of-range faces are the engine's to refuse, with its reason
             self.renderer.announce(words.type_dice(count))
-            return
-        if (rolled := self.act(lambda s: s.enter_roll(dice), rolled=True)) is not None:
+        elif (rolled := self.act(lambda s: s.enter_roll(dice), rolled=True)) is not None:
             self.renderer.announce(words.describe_roll(rolled))
 
     def toggle_hold(self, position: int) -> None:
         if (after := self.act(lambda s: s.toggle_hold(position))) is not None and after.dice is not None:
             self.renderer.announce(words.held_die(position, after.dice[position], after.held[position]))
 
-    def score(self, box: str) -> None:
+    def score(self, box: str, *, asked: bool = False) -> None:
+        if not asked and self._ask_first(box, lambda: self.score(box, asked=True)):
+            return
         before = self.state
         if (after := self.act(lambda s: s.score(box), undo_point=before)) is not None and before is not None:
             self.renderer.announce(words.describe_score(before, after, box))
+
+    def _ask_first(self, box: str | None, go: Callable[[], None]) -> bool:
+        """True if the page asks before this move of a person's (:mod:`game.session.second_look`)."""
+        if self.state is None or self.read_only or self.friends.replaying:
+            return False
+        self.state, asked = self.look.ask(self.state, self.coach.table_now, box, go)
+        return asked
+
+    def answer_costly(self, choice: str) -> None:
+        """The answer to that question: "keep" makes the move, "best" shows the coach's best."""
+        answer, go = self.look.answer(self.state, choice)
+        if answer == "keep":
+            go()
+        elif answer == "best":
+            self.coach.once = True
+            self.actuate(coach_only=True)
 
     def undo(self) -> None:
         """Take back the last box a person scored, until the next roll; the game becomes assisted."""
@@ -250,6 +258,7 @@ class App:
         # Any other action, a roll above all, ends the chance to take a box back; and a box
         # that ended the game cannot be taken back (its scores are recorded).
         self.undo_point = None if self.state.over else undo_point
+        self.coach.once = False  # the best shown after a warning was for that decision only
         self.actuate(rolled)
         if len(self.state.moves) > len(before.moves):  # dice rolled or a box scored: felt and heard
             self.renderer.cue("roll" if rolled else "score")
@@ -263,14 +272,14 @@ class App:
         if state is None:
             return
         beat = self.challenge.beat if self.challenge else None
-        advice = self.coach.advice(state, beat, None if beat is not None else self.own_best(state))
+        advice = self.coach.advice(state, beat, None if beat is not None else self.coach.own_best(state, self.records))
         if advice is not None and not state.assisted:  # hints were seen for a decision
             self.state = state = replace(state, assisted=True)
             keep = True
         view = BoardView(state, rolled, self.undo_point is not None, self.coach.hints, advice,
-                         self.coach.show_values, self.coach.loading(state) and advice is None,
-                         beat, self.friends.pass_on(state), chances=self.coach.chances(state, beat),
-                         perfect=self.perfect.for_end(state))
+                         self.coach.show_values, self.coach.loading(state) and advice is None, beat,
+                         self.friends.pass_on(state), chances=self.coach.chances(state, beat), once=self.coach.once,
+                         perfect=self.perfect.for_end(state), given_up=self.coach.given_up(state))
         # Name slots: the players by seat, then the challenger (see screens.status.challenge_html).
         names = [p.name for p in state.players] + [self.challenge.name if self.challenge else ""]
         self.renderer.render(board_regions(view), names)
@@ -284,15 +293,6 @@ class App:
         if not coach_only:
             self.show_notices()
             self.computers.schedule(self)
-
-    def own_best(self, state: GameState) -> int | None:
-        """In a solo game: the player's best solo score under these rules in the high-score
-        table (the coach's target when hints are on), or None."""
-        if len(state.players) != 1 or self.records is None or not self.coach.wanted(state):
-            return None
-        name = state.players[0].name
-        return next((e.score for e in self.records.scores.table()
-                     if e.name == name and e.preset == state.ruleset and e.players == 1), None)
 
     def show_notices(self) -> None:
         if self.records is not None and (notices := self.records.take_notices()):

@@ -48,6 +48,10 @@ class Renderer(Protocol):
     def ask_link_choice(self, text: str) -> None:
         """Ask whether to play a link's game or keep the game in progress (the answer goes to ``App.choose_link``)."""
 
+    def ask_costly(self, text: str) -> None:
+        """Ask before a costly move, in ``text``'s words: show the best, keep my choice, or try
+        again (the answer goes to ``App.answer_costly``: game.session.second_look.ANSWERS)."""
+
     def forget_link(self) -> None:
         """The link that opened the page is used up: a reload must resume the game on the board."""
 

@@ -23,7 +23,7 @@ wasted roll costs, often 0.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from game.core import rules
@@ -31,14 +31,12 @@ from game.core.card import Roll, Score
 from game.core.games import Game
 from game.core.rulesets import rules_of
 from game.core.state import ROLLS_PER_TURN, GameState
+from game.strategy.move_cost import TIE, hold_cost, score_cost
 from game.strategy.options import Option, OptionKind
-from game.strategy.ranking import rank_options
-from game.strategy.reasons import Reason, explain
+from game.strategy.reasons import Reason
 from game.strategy.tables import Table
 
-#: A loss below this counts as a tie with the best option: two equal values summed in a
-#: different order may differ in their last bits.
-TIE = 1e-9
+__all__ = ["COSTLIEST", "TIE", "Decision", "Review", "costliest", "losses", "rating", "review"]
 
 #: Rating bands: (mean loss per decision below this, the rating's code). Tom Verhoeff, Optimal
 #: Solitaire Yahtzee Advisor / proficiency test: its analysis reports the mean difference in
@@ -159,27 +157,13 @@ def review(state: GameState, seat: int, table: Table) -> Review:
         raise ValueError(f"there is no seat {seat!r} in this game")
     if table.preset != state.ruleset:
         raise ValueError(f"the table given is for preset {table.preset!r}, not {state.ruleset!r}")
-    moves = [m for m in state.moves if m.seat == seat]
     filled: dict[str, int] = {}
-    bonuses = 0
-    turn, roll_number = 1, 0
     decisions: list[Decision] = []
-    for i, move in enumerate(moves):
-        if isinstance(move, Score):
-            filled[move.box] = move.points
-            bonuses += 1 if move.bonus else 0
-            turn, roll_number = turn + 1, 0
-            continue
-        roll_number += 1
-        following = moves[i + 1] if i + 1 < len(moves) else None
-        if following is None:
-            break  # the roll on the table now: the player has not decided yet
-        rolls_left = ROLLS_PER_TURN - roll_number
-        options = rank_options(table, filled, move.dice, rolls_left, bonuses)
-        decisions.append(_decision(len(decisions) + 1, turn, roll_number, move, following, options,
-                                   table, filled, bonuses))
+    for turn, roll_number, move, following, bonuses in _situations(state, seat, filled):
+        decisions.append(_decision(len(decisions) + 1, turn, roll_number, move, following, table, filled, bonuses))
     final_total = None
     if len(filled) == state.game.turns:
+        bonuses = sum(1 for m in state.moves if m.seat == seat and isinstance(m, Score) and m.bonus)
         final_total = state.game.totals(filled, bonuses).grand_total
         if final_total != state.cards[seat].totals.grand_total:
             raise ValueError(f"the moves of seat {seat} do not add up to the score on its card")
@@ -195,6 +179,52 @@ def review(state: GameState, seat: int, table: Table) -> Review:
     )
 
 
+#: One decision's situation: turn, roll number, the roll, what followed it, Yahtzee bonuses so far.
+Situation = tuple[int, int, Roll, Roll | Score, int]
+
+
+def _situations(state: GameState, seat: int, filled: dict[str, int]) -> Iterator[Situation]:
+    """Each decision of ``seat``'s: (turn, roll number, the roll, what followed it, Yahtzee
+    bonuses so far), ``filled`` kept up to date as the boxes fill (read it at each step). A
+    roll still on the table has no decision yet and ends the walk."""
+    moves = [m for m in state.moves if m.seat == seat]
+    bonuses, turn, roll_number = 0, 1, 0
+    for i, move in enumerate(moves):
+        if isinstance(move, Score):
+            filled[move.box] = move.points
+            bonuses += 1 if move.bonus else 0
+            turn, roll_number = turn + 1, 0
+            continue
+        roll_number += 1
+        if i + 1 == len(moves):
+            return  # the roll on the table now: the player has not decided yet
+        yield turn, roll_number, move, moves[i + 1], bonuses
+
+
+def losses(state: GameState, seat: int, table: Table, known: Sequence[float] = (),
+           limit: int | None = None) -> tuple[float, ...]:
+    """The loss of each decision of ``seat``'s so far, in order; ``known``: the losses of its
+    first decisions, worked out before (valued again only from there on: a game going on
+    adds a decision or two per move); ``limit``: at most so many more. The review's own
+    losses, decision by decision.
+
+    >>> from game.core.dice import ScriptedDice
+    >>> from game.core.state import new_game
+    >>> from game.strategy.tables import load_preset
+    >>> state = new_game(["Ann"], seed="review-doc").roll(ScriptedDice([5, 5, 5, 5, 5])).score("chance")
+    >>> [round(x, 1) for x in losses(state, 0, load_preset("official"))]
+    [75.9]
+    """
+    filled: dict[str, int] = {}
+    out = list(known)
+    for number, (turn, roll_number, move, following, bonuses) in enumerate(_situations(state, seat, filled)):
+        if limit is not None and len(out) >= len(known) + limit:
+            break
+        if number >= len(known):
+            out.append(_decision(number + 1, turn, roll_number, move, following, table, filled, bonuses).loss)
+    return tuple(out)
+
+
 def costliest(decisions: Iterable[Decision], count: int = COSTLIEST) -> tuple[Decision, ...]:
     """The ``count`` decisions that lost most, largest loss first, the earlier first on a tie.
 
@@ -204,31 +234,23 @@ def costliest(decisions: Iterable[Decision], count: int = COSTLIEST) -> tuple[De
 
 
 def _decision(number: int, turn: int, roll_number: int, move: Roll, following: Roll | Score,
-              options: list[Option], table: Table, filled: dict[str, int], bonuses: int) -> Decision:
-    best = options[0]
+              table: Table, filled: dict[str, int], bonuses: int) -> Decision:
     rolls_left = ROLLS_PER_TURN - roll_number
     held: tuple[bool, ...] | None = None
     faces: tuple[int, ...] = ()
     box, points = None, 0
-    chosen: Option | None = None  # None: all five held, which the coach does not list
     if isinstance(following, Score):
         box, points = following.box, following.points
-        chosen = next((o for o in options if o.kind == "score" and o.box == box), None)
-        if chosen is None:
-            raise ValueError(f"turn {turn}: {box} cannot be filled with {move.dice}")
-        after = chosen.value
+        try:
+            cost = score_cost(table, filled, move.dice, rolls_left, bonuses, box)
+        except ValueError:
+            raise ValueError(f"turn {turn}: {box} cannot be filled with {move.dice}") from None
     else:
         held = following.held
         faces = tuple(sorted(d for d, h in zip(move.dice, held, strict=True) if h))
-        if all(held):  # a re-roll that changes nothing: the same dice, one roll fewer
-            after = rank_options(table, filled, move.dice, rolls_left - 1, bonuses)[0].value
-        else:
-            chosen = next(o for o in options if o.kind == "hold" and o.held_faces == faces)
-            after = chosen.value
-    loss = best.value - after
+        cost = hold_cost(table, filled, move.dice, rolls_left, bonuses, held)
     return Decision(
         number=number, turn=turn, roll=roll_number, dice=move.dice, rolls_left=rolls_left,
         kind="score" if box else "hold", held=held, held_faces=faces, box=box, points=points,
-        best=best, before=best.value, after=after, loss=loss if loss >= TIE else 0.0,
-        reason=explain(filled, options, rolls_left, chosen, game=table.game),
+        best=cost.best, before=cost.best.value, after=cost.after, loss=cost.loss, reason=cost.reason,
     )

@@ -53,6 +53,7 @@ class Prompts(Protocol):
     def ask_name(self, entry_id: str, name: str, score: int) -> None: ...
     def show_high_scores(self, highlight: str | None) -> None: ...
     def ask_link_choice(self, text: str) -> None: ...
+    def ask_costly(self, text: str) -> None: ...
 
 
 class Cues(Protocol):
@@ -95,6 +96,9 @@ class DomRenderer:
 
     def ask_link_choice(self, text: str) -> None:
         self.prompts.ask_link_choice(text)
+
+    def ask_costly(self, text: str) -> None:
+        self.prompts.ask_costly(text)
 
     def forget_link(self) -> None:
         """Take the used-up link (a query, a ``#play=`` fragment) off the address

@@ -78,6 +78,7 @@ CLICKS: tuple[Binding, ...] = (
     ("[data-friends-game]", "resume-friends", "data-friends-game"),
     ("#link-play", "link-play", ""),
     ("#link-keep", "link-keep", ""),
+    ("[data-costly]", "costly", "data-costly"),  # the answer to a warning before a costly move
     ("#stats-reset", "stats-reset", ""),
     ("#backup-save", "backup-save", ""),
     ("#backup-restore", "backup-restore", ""),
@@ -99,8 +100,8 @@ SUBMITS: tuple[Binding, ...] = (
     ("#setup-form", "setup-start", ""),
     ("#name-form", "name-entered", ""),
 )
-#: Escape on a dialog: only the link question means something by it (keep my game).
-CANCELS: tuple[Binding, ...] = (("#link-choice", "link-keep", ""),)
+#: Escape on a dialog: the link question means "keep my game" by it, the warning "try again".
+CANCELS: tuple[Binding, ...] = (("#link-choice", "link-keep", ""), ("#costly-dialog", "costly", "data-cancel"))
 #: Keys on the board, when no dialog is open and no field has focus.
 KEYS: dict[str, tuple[Command, str]] = {
     **{str(n): ("hold", str(n - 1)) for n in range(1, 6)},

@@ -1,4 +1,5 @@
-"""The Settings dialog: language, theme, sound, vibration, animation; each change applies at once and is kept.
+"""The Settings dialog: language, theme, sound, vibration, animation, the coach's warnings; each change
+applies at once and is kept.
 
 Applying means two attributes on ``<html>``, which the style sheet reads (``docs/ui-contract.md``):
 ``data-theme="light"|"dark"`` (none: follow the system) and ``data-motion="off"`` (none: the
@@ -18,7 +19,7 @@ from typing import Any
 
 from game.core.language import LANGUAGES
 from game.records.device import Records
-from game.records.settings import THEMES, Settings, Theme
+from game.records.settings import THEMES, WARN_LEVELS, Settings, Theme
 from game.screens.language_list import language_options_html
 from game.web.dom import found
 
@@ -105,6 +106,8 @@ class SettingsDialog:
             self.document.getElementById(f"settings-theme-{theme}").checked = settings.theme == theme
         for name, element_id in SWITCHES.items():
             self.document.getElementById(element_id).checked = bool(getattr(settings, name))
+        for i, level in enumerate(WARN_LEVELS):
+            self.document.getElementById(f"settings-warn-{i}").checked = settings.warn == level
 
     def _read(self) -> Settings:
         chosen = self.document.querySelector('#settings-form input[name="theme"]:checked')
@@ -113,5 +116,8 @@ class SettingsDialog:
         switches = {name: bool(self.document.getElementById(element_id).checked)
                     for name, element_id in SWITCHES.items()}
         language = str(self.document.getElementById("settings-language").value)
+        warn = next((level for i, level in enumerate(WARN_LEVELS)
+                     if self.document.getElementById(f"settings-warn-{i}").checked), 0.0)
         # The game last chosen is New game's, not this dialog's: kept as it is.
-        return Settings(theme, **switches, language=language if language in LANGUAGES else "", game=self.settings.game)
+        return Settings(theme, **switches, language=language if language in LANGUAGES else "", game=self.settings.game,
+                        warn=warn)

@@ -87,7 +87,7 @@ def test_dark_from_the_menu_is_kept_and_set_before_python_starts(fresh_site):
     page.check("#settings-theme-dark")
     assert root(page, "theme") == "dark"  # at once, no Save button
     assert stored(page) == {"version": 1, "theme": "dark", "sound": True, "vibration": True, "animation": True,
-                            "language": "", "game": ""}  # "": the browser's languages
+                            "language": "", "game": "", "warn": 0.0}  # "": the browser's languages
     close_settings(page)
     board.screenshot(page, "settings-dark-1280x720")
 
@@ -155,7 +155,7 @@ def test_sound_and_vibration_on_roll_and_score_follow_their_switches(browser, si
         after, vibrations = heard()
         assert after > sources + 1 and len(vibrations) == 4  # sound only
         assert stored(page) == {"version": 1, "theme": "system", "sound": True, "vibration": False,
-                                "animation": True, "language": "", "game": ""}
+                                "animation": True, "language": "", "game": "", "warn": 0.0}
         check_page(site)
     finally:
         site.page.context.close()

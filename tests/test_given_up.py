@@ -1,0 +1,124 @@
+"""Points given up against perfect play, per player, as the game goes (game.session.given_up):
+the same sum as the review's, in the coach panel and on the end screen, valued a decision
+or two per click, the rest in the background."""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import re
+from collections.abc import Coroutine
+from typing import Any
+
+import pytest
+
+from game.core.dice import ScriptedDice
+from game.core.players import Player
+from game.core.state import GameState, new_game
+from game.session.fakes import RecordingRenderer
+from game.session.given_up import AT_ONCE, GivenUp
+from game.session.manager import App
+from game.strategy.review import losses, review
+from game.strategy.tables import load_preset
+
+TABLE = load_preset("official")
+
+
+class Jobs:
+    """A spawn that keeps the background work until the test runs it."""
+
+    def __init__(self) -> None:
+        self.waiting: list[Coroutine[Any, Any, None]] = []
+
+    def __call__(self, job: Coroutine[Any, Any, None]) -> Any:
+        self.waiting.append(job)
+        return self  # its done(): whether every job has run
+
+    def done(self) -> bool:
+        return not self.waiting
+
+    def run(self) -> None:
+        """Each job to its end, stepped by hand (asyncio.sleep(0) only yields): no event loop
+        needed, so this runs beside one (Playwright's, when the browser tests share the process)."""
+        while self.waiting:
+            job = self.waiting.pop(0)
+            with contextlib.suppress(StopIteration):
+                while True:
+                    job.send(None)
+
+
+def _played(state: GameState, turns: int) -> GameState:
+    """``turns`` turns of every player: roll, hold the first two dice, roll, fill the first open box."""
+    for _ in range(turns * len(state.players)):
+        state = state.roll().roll(held=(True, True, False, False, False))
+        card = state.cards[state.current_seat or 0]
+        state = state.score(next(box for box in state.game.names if box not in card.filled))
+    return state
+
+
+def test_the_totals_are_the_reviews_sums() -> None:
+    state = _played(new_game(["Ann", "Ben"], seed="given"), 13)
+    jobs = Jobs()
+    given = GivenUp(jobs, lambda: None)
+    assert given.totals(state, TABLE) is None and jobs.waiting  # 52 decisions: to the background
+    jobs.run()
+    totals = given.totals(state, TABLE)
+    assert totals is not None
+    for seat in (0, 1):
+        assert totals[seat] == pytest.approx(review(state, seat, TABLE).total_loss, abs=1e-9)
+        assert totals[seat] == pytest.approx(math.fsum(losses(state, seat, TABLE)), abs=1e-9)
+
+
+def test_a_game_going_on_is_valued_a_click_at_a_time() -> None:
+    jobs = Jobs()
+    given = GivenUp(jobs, lambda: None)
+    state = new_game(["Ann"], seed="step")
+    for _turn in range(4):
+        state = state.roll()
+        assert given.totals(state, TABLE) is not None  # nothing new: no decision yet
+        state = state.roll(held=(True, False, False, False, False))
+        state = state.score(next(box for box in state.game.names if box not in state.cards[0].filled))
+        totals = given.totals(state, TABLE)  # two decisions more: at once (AT_ONCE)
+        assert totals is not None and totals[0] == pytest.approx(review(state, 0, TABLE).total_loss, abs=1e-9)
+    assert not jobs.waiting and AT_ONCE >= 2
+
+
+def test_a_box_taken_back_is_valued_again() -> None:
+    given = GivenUp(Jobs(), lambda: None)
+    start = new_game(["Ann"], seed="undo").roll(ScriptedDice([5, 5, 5, 5, 5]))
+    costly = start.score("chance")
+    assert given.totals(costly, TABLE) == (pytest.approx(75.87, abs=0.01),)
+    assert given.totals(start.score("yahtzee"), TABLE) == (0.0,)
+
+
+def test_the_coach_panel_and_the_end_screen_show_them() -> None:
+    screen, jobs = RecordingRenderer(), Jobs()
+    app = App(screen, spawn=jobs)
+    app.coach.tables["official"] = TABLE
+    app.start([Player("Ann")], seed="shown")
+    app.coach.hints = True
+    app.roll(ScriptedDice([5, 5, 5, 5, 5]))
+    app.score("chance")
+    coach = screen.regions["coach"]
+    assert 'data-given-up="75.87"' in coach and "Points given up so far: 75.9." in coach
+    app.coach.hints = False
+    for _ in range(12):
+        app.roll()
+        app.score(next(box for box in app.state.game.names if box not in app.state.cards[0].filled))  # type: ignore[union-attr]
+    assert app.state is not None and app.state.over
+    assert "given-up" not in screen.regions["status"]  # 24 decisions unvalued: in the background
+    jobs.run()  # ... after which the board is drawn again
+    found = re.search(r'data-given-up="([0-9.]+)"', screen.regions["status"])
+    assert found is not None
+    assert float(found.group(1)) == pytest.approx(review(app.state, 0, TABLE).total_loss, abs=0.005)
+    assert "against perfect play." in screen.regions["status"]
+
+
+def test_nothing_without_hints_before_the_end() -> None:
+    screen = RecordingRenderer()
+    app = App(screen)
+    app.coach.tables["official"] = TABLE
+    app.start([Player("Ann")], seed="quiet")
+    app.roll(ScriptedDice([5, 5, 5, 5, 5]))
+    app.score("chance")
+    assert "given-up" not in screen.regions["coach"] + screen.regions["status"]
