@@ -151,3 +151,18 @@ def test_a_backup_from_before_the_warnings_has_them_off() -> None:
     record = {"version": 1, "theme": "dark", "sound": True, "vibration": True, "animation": True}
     assert settings_from_record(record).warn == 0.0
     assert settings_from_record({**record, "warn": 5}).warn == 5.0
+
+
+def test_yatzy_is_asked_about_in_its_own_boxes() -> None:
+    from game.core.games import YATZY
+    from game.strategy.game_tables import load_game
+
+    screen = RecordingRenderer()
+    app = App(screen, open_records(MemoryStore()))
+    app.coach.tables["yatzy"] = load_game(YATZY)
+    app.look.above = lambda: 2.0
+    app.start([Player("Ann")], ruleset="yatzy", seed="second-look")
+    app.roll(ScriptedDice([5, 5, 5, 5, 5]))
+    handle(app, "score", "chance")
+    assert screen.costly and screen.costly[0].startswith("Scoring Chance now gives up ")
+    assert "Yatzy" in screen.costly[0] and app.state is not None and app.state.cards[0].filled == {}
