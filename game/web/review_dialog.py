@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.core import save
+from game.core.rulesets import ruleset_of
 from game.core.state import GameState
 from game.screens.games_list import finished_options_html
 from game.session.manager import App
 from game.web import later
 from game.web.dom import fill_names
 from game.web.guard import spawn
+
+if TYPE_CHECKING:
+    from game.strategy.review import Review
+    from game.strategy.tables import Table
 
 
 class ReviewDialog:
@@ -48,6 +53,22 @@ class ReviewDialog:
         records = self.app.records
         text = records.history.text(str(self.games.value)) if records is not None else None
         return None if text is None else save.loads(text)
+
+    def _practise(self, state: GameState, result: Review, table: Table) -> str:
+        """The way to practise this seat's costliest decisions (none for a computer's: no
+        position, no button)."""
+        records, game_id = self.app.records, str(self.games.value)
+        entry = records.history.entry(game_id) if records is not None else None
+        if records is None or entry is None:
+            return ""
+        from game.records.practice_positions import positions_of
+        from game.records.practice_record import practice_list
+        from game.screens.practice_view import review_button_html
+
+        spots = positions_of(state, result.seat, table, game_id, entry.finished, result)
+        known = {p.key() for p in practice_list(records.store).positions()}
+        new = sum(1 for p in spots if p.key() not in known)
+        return review_button_html(len(spots), new, game_id, result.seat, ruleset_of(state.game))
 
     def _beat(self) -> int | None:
         """The chosen game's score to beat (a challenge), or None."""
@@ -92,6 +113,7 @@ class ReviewDialog:
         result = review(state, seat, table)
         self.body.innerHTML = review_html(result)
         fill_names(self.body, [state.players[seat].name])
+        self.body.querySelector(".review-headline").insertAdjacentHTML("afterend", self._practise(state, result, table))
         beat = self._beat()
         if len(state.players) > 1 or beat is not None:  # a goal: where playing for it parted from the average
             spread = await self.app.coach.spread_for(state.ruleset)
