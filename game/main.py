@@ -46,7 +46,7 @@ try:
     data = DataPanel(document, window, app, records, dialogs.refresh)
     dialogs.perfect = app.perfect  # Statistics overlays the optimal histogram once it has been fetched
     app.ending.on_finish = data.request_persistence  # a finished game is worth keeping: ask to keep it
-    app.look.above = lambda: settings.current().warn  # the coach's word before a costly move: Settings
+    app.coach.warn_above = lambda: settings.current().warn  # the coach's word before a costly move: Settings
     if window.matchMedia("(display-mode: standalone)").matches:  # installed: the player means to come back
         data.request_persistence()
     # A new player starts on the game of the browser's language (Yatzy in sv, da, nb, fi), until one is chosen.

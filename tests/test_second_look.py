@@ -20,7 +20,7 @@ def _app(warn: float, players: list[Player] | None = None, table: bool = True) -
     app = App(screen, open_records(MemoryStore()))
     if table:
         app.coach.tables["official"] = load_preset("official")
-    app.look.above = lambda: warn
+    app.coach.warn_above = lambda: warn
     app.start(players or [Player("Ann")], seed="second-look")
     return app, screen
 
@@ -160,7 +160,7 @@ def test_yatzy_is_asked_about_in_its_own_boxes() -> None:
     screen = RecordingRenderer()
     app = App(screen, open_records(MemoryStore()))
     app.coach.tables["yatzy"] = load_game(YATZY)
-    app.look.above = lambda: 2.0
+    app.coach.warn_above = lambda: 2.0
     app.start([Player("Ann")], ruleset="yatzy", seed="second-look")
     app.roll(ScriptedDice([5, 5, 5, 5, 5]))
     handle(app, "score", "chance")

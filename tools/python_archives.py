@@ -38,7 +38,8 @@ BUNDLE = "game.zip"
 #: The archive of the modules loaded on first use (game/web/later.py fetches it); likewise.
 LATER_BUNDLE = "later.zip"
 #: The modules of the later archive, by the start of their path in it: Today's ten (its
-#: core, its play, its screens and the player's days), the review of a game and its charts,
+#: core, its play, its screens and the player's days; your mistakes to practise: their
+#: building, play, screens and dialog), the review of a game and its charts,
 #: the coach's reasons in words; the coaches and the computers that need a strategy table
 #: (fetched with this archive: game/web/strategy_loader.py; greedy, game.strategy.moves, needs
 #: none); and Yatzy's table, spread table reader and coach (the games as values,
@@ -58,7 +59,10 @@ LATER_MODULES = ("game/daily/", "game/strategy/coach.pyc", "game/strategy/rankin
                  "game/strategy/to_win.pyc", "game/strategy/review_to_win.pyc", "game/web/inflate.pyc",
                  "game/strategy/table_decoding.pyc", "game/strategy/game_tables.pyc", "game/strategy/game_coach.pyc",
                  "game/strategy/game_spread.pyc", "game/screens/reason_words.pyc", "game/strategy/move_cost.pyc",
-                 "game/screens/costly_words.pyc", "game/session/given_up.pyc", "game/screens/given_up_words.pyc")
+                 "game/screens/costly_words.pyc", "game/session/given_up.pyc", "game/session/second_look.pyc",
+                 "game/screens/given_up_words.pyc", "game/web/costly_dialog.pyc",
+                 "game/records/practice_record.pyc", "game/records/practice_positions.pyc",
+                 "game/screens/practice_view.pyc", "game/web/practice_dialog.pyc")
 #: The game's sources the site never ships (tools/compile_pyc.mjs leaves them out): the
 #: command-line coach, and the ports' fakes for the tests and the docstrings' examples.
 NOT_SHIPPED = ("game/cli.py", "game/session/fakes.py")

@@ -7,9 +7,9 @@ that is not a backup, is damaged anywhere, or comes from a newer version gets a 
 as two tabs merge: high scores and finished games by id, the games in progress by id
 and revision, the games with friends by id as a tab keeps a link (the later state of a
 game wins, one that diverges leaves this device's, the seats played here add up), the days
-of Today's ten by date (the finished attempt, else the longer one, else this device's),
-statistics keep whichever record counted more games (two records cannot be added without
-counting a game twice), and a name or settings already here stay.
+of Today's ten by date (the finished attempt, else the longer one, else this device's), the
+positions to practise (this device's first), statistics keep whichever record counted more
+games (two cannot be added without counting a game twice), a name or settings here stay.
 
 >>> from game.records.device import MemoryStore, open_records
 >>> here, there = open_records(MemoryStore()), open_records(MemoryStore())
@@ -80,6 +80,7 @@ from game.records.settings import (
 from game.records.statistics import STATS_KEYS, STATS_VERSION, Stats, stats_key, stats_to_record, stats_under
 from game.records.ten_record import TEN_KEYS, TEN_VERSION, TenRecord, ten_from_record, ten_key, ten_to_record
 
+PRACTICE_KEY = "yahtzee:practice"  # your mistakes to practise, read by a later module (_practice)
 FORMAT = "dice-pad-backup"
 #: The version of the file's own layout (each record inside keeps its own schema version).
 VERSION = 1
@@ -128,6 +129,7 @@ class Backup:
     settings: Settings | None = None
     friends: tuple[FriendsGame, ...] = ()
     tens: dict[str, TenRecord] = field(default_factory=dict)  # by rule set (GAME_RULESETS)
+    practice: Any = None  # a PracticeRecord; None: none in the file, or its module not here
 
 
 def backup_text(records: Records, created: str) -> str:
@@ -141,6 +143,7 @@ def backup_text(records: Records, created: str) -> str:
     tens = {ruleset: ten.read() for ruleset, ten in records.tens.items()}
     kept |= {ten_key(ruleset): ten_to_record(record) for ruleset, record in tens.items()
              if ruleset == rules.DEFAULT_PRESET or record != TenRecord()}
+    kept |= practice.backup_part(records.store) if (practice := _practice()) is not None else {}
     if (name := records.name.read()) is not None:
         kept[NAME_KEY] = name_to_record(name)
     if records.settings.stored():
@@ -217,10 +220,21 @@ def restore_backup(records: Records, backup: Backup) -> Restored:
     written.append(_merge_friends(records, backup.friends))
     for ruleset, ten_record in backup.tens.items():
         written.append(records.tens[ruleset].restore(ten_record))
+    if backup.practice is not None and (practice := _practice()) is not None:
+        written.append(practice.practice_list(store).restore(backup.practice))
     in_progress = len(backup.set_aside) + (backup.current is not None and not backup.current.ended)
     ten = sum(len(ten_record.days) for ten_record in backup.tens.values())
     return Restored(len(backup.scores), len(backup.history), in_progress, len(backup.stats), len(backup.friends),
                     complete=all(written), ten=ten)
+
+
+def _practice() -> Any:
+    """game.records.practice_record once the later archive is here (data_panel awaits it), else None."""
+    try:
+        from game.records import practice_record
+    except ImportError:
+        return None
+    return practice_record
 
 
 def _merge_friends(records: Records, games: tuple[FriendsGame, ...]) -> bool:
@@ -264,6 +278,9 @@ def _read_record(backup: Backup, key: str, record: object) -> None:
                 raise ValueError("a game with friends has a turn the rules do not allow") from None
     elif key in TEN_KEYS:
         backup.tens[TEN_KEYS[key]] = ten_from_record(upgrade(record, TEN_VERSION, {}))
+    elif key == PRACTICE_KEY:
+        if (practice := _practice()) is not None:  # else left out, the later archive not here
+            backup.practice = practice.practice_from_record(upgrade(record, practice.PRACTICE_VERSION, {}))
     elif key == SETTINGS_KEY:
         backup.settings = settings_from_record(upgrade(record, SETTINGS_VERSION, {}))
     elif key in STATS_KEYS:
@@ -276,7 +293,7 @@ def _record_of(key: str) -> Record | None:
     """Which record a key of the file holds; None for a key this version does not know."""
     names: dict[str, Record] = {SCORES_KEY: "scores", NAME_KEY: "name", HISTORY_KEY: "finished", GAME_KEY: "game",
                                 SET_ASIDE_KEY: "set aside", SETTINGS_KEY: "settings", FRIENDS_KEY: "friends",
-                                **dict.fromkeys(TEN_KEYS, "ten")}
+                                PRACTICE_KEY: "practice", **dict.fromkeys(TEN_KEYS, "ten")}
     if key in STATS_KEYS:
         return "assisted stats" if key.endswith(":assisted") else "stats"
     return names.get(key)

@@ -38,9 +38,10 @@ _PROBE_KEY = "yahtzee:name"
 
 #: Which record a notice is about, one code per thing the player keeps (worded in
 #: game.screens.storage_words); "old scores" is the high-score list of an earlier version,
-#: "ten" the results of Today's ten.
+#: "ten" the results of Today's ten,
+#: "practice" the positions of your games to practise.
 Record = Literal["scores", "old scores", "name", "finished", "game", "set aside", "settings", "stats",
-                 "assisted stats", "friends", "ten"]
+                 "assisted stats", "friends", "ten", "practice"]
 RECORDS: tuple[Record, ...] = get_args(Record)
 
 

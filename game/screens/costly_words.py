@@ -19,12 +19,33 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from game.core.language import _
+from game.screens.markup import escape
 from game.screens.reason_words import reason_words
 from game.screens.review_words import points
 
 if TYPE_CHECKING:
     from game.core.games import Game
     from game.strategy.move_cost import MoveCost
+
+
+def dialog_html(text: str) -> str:
+    """The question's dialog, asking ``text`` (our own words: no player input reaches it).
+    Made when first asked, not in index.html: its words come with the later archive, as
+    the question only can (it needs a strategy table), and not with every first visit.
+
+    >>> html = dialog_html("Scoring Chance now gives up 6.3 points.")
+    >>> html.count('data-costly="'), 'autofocus' in html, 'data-cancel="again"' in html
+    (3, True, True)
+    """
+    buttons = "".join(
+        f'<button type="submit" data-costly="{answer}"{extra}>{escape(words)}</button>'
+        for answer, words, extra in (("best", _("Show the best"), ""), ("keep", _("Keep my choice"), ""),
+                                     ("again", _("Try again"), ' class="primary" autofocus')))
+    title = escape(_("A costly move"))
+    # "again" is Escape's answer too (game.web.inputs CANCELS): nothing moves.
+    return (f'<dialog id="costly-dialog" aria-labelledby="costly-title" aria-describedby="costly-text" '
+            f'data-cancel="again"><form method="dialog"><h2 id="costly-title">{title}</h2>'
+            f'<p id="costly-text">{escape(text)}</p><p class="dialog-buttons">{buttons}</p></form></dialog>')
 
 
 def choose_again() -> str:

@@ -15,6 +15,8 @@ every sentence comes from the catalogs (``data-*`` attributes keep dot decimals:
 >>> html = review_html(review(state, 0, load_preset("official")))
 >>> "Score 25 in Chance" in html and "lost <strong>75.87</strong>" in html
 True
+>>> "Points given up: <strong>75.9</strong>" in html
+True
 """
 
 from __future__ import annotations
@@ -84,7 +86,19 @@ def _summary(review: Review) -> str:
                  rating=f'<strong class="rating">{escape(rating_words(review.rating))}</strong>')
     # Translators: "expert" is the review's rating of that name (context "rating").
     note = _("(below %(limit)s per decision is expert level on Tom Verhoeff's proficiency scale)")
-    return f'<p class="review-summary">{said} <small>{_html(note, limit=escape(decimal(0.2, 1)))}</small></p>'
+    return (_given_up(review)
+            + f'<p class="review-summary">{said} <small>{_html(note, limit=escape(decimal(0.2, 1)))}</small></p>')
+
+
+def _given_up(review: Review) -> str:
+    """The rating and, beside it, the points given up against perfect play: the sum of the
+    decisions' losses (the number the coach panel and the end screen keep as the game goes)."""
+    # Translators: the review's headline: the player's rating ("expert", context "rating").
+    rating = _html(_("Rating: %(rating)s"), rating=f"<strong>{escape(rating_words(review.rating))}</strong>")
+    # Translators: the points of expected score lost against perfect play, all decisions summed.
+    given = _html(_("Points given up: %(points)s"), points=f"<strong>{escape(decimal(review.total_loss, 1))}</strong>")
+    return (f'<p class="review-headline"><span class="review-rating">{rating}</span> '
+            f'<span class="review-given-up" data-given-up="{review.total_loss:.6f}">{given}</span></p>')
 
 
 def _costly(d: Decision, game: Game) -> str:

@@ -47,6 +47,8 @@ FULL: dict[Record, str] = {
                                          "for %(rules)s could not be saved."),
     "friends": N_("storage full", "The browser's storage is full, so the games with friends could not be saved."),
     "ten": N_("storage full", "The browser's storage is full, so your results of Today's ten could not be saved."),
+    "practice": N_("storage full", "The browser's storage is full, so the positions of your games to practise "
+                                   "could not be saved."),
 }
 #: A stored record the game could not read, by record.
 UNREADABLE: dict[Record, str] = {
@@ -62,6 +64,7 @@ UNREADABLE: dict[Record, str] = {
     "assisted stats": N_("unreadable", "Could not read the statistics of assisted games for %(rules)s."),
     "friends": N_("unreadable", "Could not read the games with friends."),
     "ten": N_("unreadable", "Could not read your results of Today's ten."),
+    "practice": N_("unreadable", "Could not read the positions of your games to practise."),
 }
 #: A record in a backup file that cannot be read, by record.
 DAMAGED: dict[Record, str] = {
@@ -78,6 +81,7 @@ DAMAGED: dict[Record, str] = {
                                            "cannot be read."),
     "friends": N_("damaged backup", "This backup is damaged: the games with friends in it cannot be read."),
     "ten": N_("damaged backup", "This backup is damaged: the results of Today's ten in it cannot be read."),
+    "practice": N_("damaged backup", "This backup is damaged: the positions to practise in it cannot be read."),
 }
 #: A backup file that cannot be restored, by problem (game.records.backup.Problem); "damaged"
 #: names its record (:data:`DAMAGED`), this sentence is for a record the game does not know.

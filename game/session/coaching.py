@@ -21,6 +21,7 @@ from game.session.ports import LoadSpread, LoadTable, Spawn
 
 if TYPE_CHECKING:  # the strategy comes with the later archive, fetched with the first table
     from game.session.given_up import GivenUp
+    from game.session.second_look import SecondLook
     from game.strategy.advice import Advice
     from game.strategy.spread import Spread
     from game.strategy.tables import Table
@@ -51,6 +52,11 @@ class Coach:
         # Rule sets whose win chances could not be had (offline, or a damaged spread table).
         self._no_chances: set[str] = set()
         self.given: GivenUp | None = None  # built with the first table (it comes in the later archive)
+        # The word before a costly move: its threshold (the page's setting), the question's
+        # port, and the module that asks, built with the first table too.
+        self.warn_above: Callable[[], float] = lambda: 0.0
+        self.ask_costly: Callable[[str], None] = lambda text: None
+        self.look: SecondLook | None = None
 
     def switch_hints(self) -> str:
         """Hints on or off; the words that say which (showing them marks the game assisted)."""
@@ -89,6 +95,17 @@ class Coach:
 
             self.given = GivenUp(self.spawn, self.on_loaded)
         return self.given.totals(state, table)
+
+    def second_look(self, state: GameState) -> SecondLook | None:
+        """What values a person's move before it is made, with warnings on and the rule set's
+        table here (its loading starts here); None otherwise: the move goes unasked."""
+        if self.warn_above() <= 0 or self.table_now(state.ruleset) is None:
+            return None
+        if self.look is None:
+            from game.session.second_look import SecondLook  # a table is here: so is the later archive
+
+            self.look = SecondLook(self.ask_costly, self.announce, self.warn_above, self)
+        return self.look
 
     def table_now(self, preset: str) -> Table | None:
         """The strategy table of ``preset`` if it is here; if not, its loading starts (a

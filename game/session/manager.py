@@ -40,7 +40,6 @@ from game.session.keeper import GameKeeper
 from game.session.outcome import CatchUp, Outcome
 from game.session.perfect_play import PerfectPlay
 from game.session.ports import Decide, LoadDistribution, LoadSpread, LoadTable, Renderer, Sleep, Spawn
-from game.session.second_look import SecondLook
 from game.session.typed_dice import typed_dice
 
 
@@ -68,7 +67,7 @@ class App:
                                        link_game=lambda: self.friends.game is not None,
                                        goal_for=self.coach.goal_for)
         self.read_only = False  # see show()
-        self.look = SecondLook(renderer.ask_costly, renderer.announce)  # its threshold: the page's setting
+        self.coach.ask_costly = renderer.ask_costly  # the word before a costly move (game.session.second_look)
 
     # --- starting and showing a game ------------------------------------------------------
 
@@ -191,16 +190,17 @@ class App:
         """True if the page asks before this move of a person's (:mod:`game.session.second_look`)."""
         if self.state is None or self.read_only or self.friends.replaying:
             return False
-        self.state, asked = self.look.ask(self.state, self.coach.table_now, box, go)
+        if (look := self.coach.second_look(self.state)) is None:
+            return False
+        self.state, asked = look.ask(self.state, self.coach.table_now, box, go)
         return asked
 
     def answer_costly(self, choice: str) -> None:
         """The answer to that question: "keep" makes the move, "best" shows the coach's best."""
-        answer, go = self.look.answer(self.state, choice)
-        if answer == "keep":
+        answer, go = self.coach.look.answer(self.state, choice) if self.coach.look else (None, None)
+        if answer == "keep" and go is not None:
             go()
         elif answer == "best":
-            self.coach.once = True
             self.actuate(coach_only=True)
 
     def undo(self) -> None:

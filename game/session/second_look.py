@@ -12,9 +12,8 @@ assisted, whether or not a warning came (a move let through says it was fine).
 >>> from game.core.state import new_game
 >>> from game.strategy.tables import load_preset
 >>> asked: list[str] = []
->>> look = SecondLook(asked.append, print)
+>>> look = SecondLook(asked.append, print, lambda: 2.0)
 >>> state = new_game(["Ann"], seed="doc").roll(ScriptedDice([5, 5, 5, 5, 5]))
->>> look.above = lambda: 2.0
 >>> table = load_preset("official")
 >>> checked, _ = look.ask(state, lambda ruleset: table, "chance", lambda: None)
 >>> checked.assisted, asked[0][:52]
@@ -29,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Literal, get_args
+from typing import TYPE_CHECKING, Literal, Protocol, get_args
 
 from game.core.state import GameState
 
@@ -40,6 +39,12 @@ if TYPE_CHECKING:  # the strategy comes with the later archive, fetched with the
 #: The three answers to the question.
 Answer = Literal["best", "keep", "again"]
 ANSWERS: tuple[Answer, ...] = get_args(Answer)
+
+
+class Once(Protocol):
+    """The coach's switch for a hint on this decision only (game.session.coaching.Coach)."""
+
+    once: bool
 
 
 @dataclass(frozen=True)
@@ -55,9 +60,10 @@ class SecondLook:
     """The threshold (``above``: read from the player's settings at each move) and the
     question waiting for its answer."""
 
-    def __init__(self, ask: Callable[[str], None], announce: Callable[[str], None]) -> None:
+    def __init__(self, ask: Callable[[str], None], announce: Callable[[str], None],
+                 above: Callable[[], float], coach: Once | None = None) -> None:
         self._ask, self._announce = ask, announce  # the Renderer's ask_costly and announce
-        self.above: Callable[[], float] = lambda: 0.0
+        self.above, self.coach = above, coach  # the threshold (Settings), and whose ``once`` "best" sets
         self.asked: Asked | None = None
 
     def on(self, state: GameState) -> bool:
@@ -110,7 +116,9 @@ class SecondLook:
         if asked is None or asked.state is not state:
             return None, _nothing
         answer = next((a for a in ANSWERS if a == choice), None)
-        if answer == "again":
+        if answer == "best" and self.coach is not None:
+            self.coach.once = True  # the coach's hint, for this decision only
+        elif answer == "again":
             from game.screens.costly_words import choose_again  # asked: the later archive is here
 
             self._announce(choose_again())

@@ -17,6 +17,7 @@ from pyodide.ffi import create_once_callable, to_js
 from game.records.device import Records
 from game.screens.storage_words import backup_error_words, backup_saved, persistence_words, restored_words
 from game.session.manager import App
+from game.web import later
 from game.web.dom import found
 from game.web.guard import spawn
 
@@ -63,6 +64,10 @@ class DataPanel:
 
     def save(self) -> None:
         """Download every record as ``dice-pad-backup-<date>.json``."""
+        spawn(self._save())
+
+    async def _save(self) -> None:
+        await later.available()  # the positions to practise are read by a later module (game.records.backup)
         from game.records.backup import backup_text  # on first use: start-up time (docs/performance.md)
 
         today = datetime.date.today().isoformat()
@@ -80,6 +85,7 @@ class DataPanel:
         self._say(backup_saved(str(link.download)))
 
     async def _restore(self) -> None:
+        await later.available()  # as for a backup (_save)
         from game.records.backup import MAX_BYTES, BackupError, read_backup, restore_backup
 
         files = self.file.files

@@ -144,11 +144,6 @@ class Dialogs:
         self._get("link-choice-text").textContent = text
         self._open("link-choice")
 
-    def ask_costly(self, text: str) -> None:
-        """The coach's question before a costly move (its buttons answer it: game.web.inputs)."""
-        self._get("costly-text").textContent = text
-        self._open("costly-dialog")
-
     def redraw(self) -> None:
         """In the language spoken now: the Statistics' rules list (its choice kept), an open dialog."""
         select = self._get("stats-preset")

@@ -53,7 +53,6 @@ class Prompts(Protocol):
     def ask_name(self, entry_id: str, name: str, score: int) -> None: ...
     def show_high_scores(self, highlight: str | None) -> None: ...
     def ask_link_choice(self, text: str) -> None: ...
-    def ask_costly(self, text: str) -> None: ...
 
 
 class Cues(Protocol):
@@ -98,7 +97,9 @@ class DomRenderer:
         self.prompts.ask_link_choice(text)
 
     def ask_costly(self, text: str) -> None:
-        self.prompts.ask_costly(text)
+        from game.web.costly_dialog import ask  # asked: a table is here, so is the later archive
+
+        ask(self.document, text)
 
     def forget_link(self) -> None:
         """Take the used-up link (a query, a ``#play=`` fragment) off the address

@@ -25,7 +25,7 @@ PageCommand = Literal[
     "close-dialog", "other-tab", "focus-next", "focus-previous", "menu", "show-card",
     "show-settings", "settings-changed", "send-game", "share-result", "resume-friends", "open-link",
     "ten", "setup-ten", "ten-die", "ten-roll", "ten-box", "ten-next", "ten-again", "ten-share", "ten-day", "ten-past",
-    "ten-open-day", "ten-today",
+    "ten-open-day", "ten-today", "practice",
 ]
 Command = GameCommand | PageCommand
 #: A selector, its command, and where the argument comes from ("" for none): an attribute of
@@ -46,6 +46,7 @@ CLICKS: tuple[Binding, ...] = (
     ("#ten-past", "ten-past", ""),  # the archive: the player's days, any past day
     ("[data-ten-day]", "ten-open-day", "data-ten-day"),
     ("#ten-today", "ten-today", ""),
+    ("[data-practice]", "practice", "data-practice"),  # your mistakes to practise (game/web/practice_hooks.py)
     ("#setup-ten", "setup-ten", ""),  # the ten of the game chosen in New game
     ("#ten-open", "ten", ""),
     # The board (game commands).

@@ -88,6 +88,7 @@ class PageCommands:
             "ten-past": lambda _: self.ten.past(),
             "ten-open-day": lambda day: self.ten.open(day),
             "ten-today": lambda _: self.ten.open(),
+            "practice": lambda what: self.ten.practice(what),
         }
 
     @property

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.core import save
 from game.core.state import GameState
@@ -12,6 +12,10 @@ from game.session.manager import App
 from game.web import later
 from game.web.dom import fill_names
 from game.web.guard import spawn
+
+if TYPE_CHECKING:
+    from game.strategy.review import Review
+    from game.strategy.tables import Table
 
 
 class ReviewDialog:
@@ -48,6 +52,13 @@ class ReviewDialog:
         records = self.app.records
         text = records.history.text(str(self.games.value)) if records is not None else None
         return None if text is None else save.loads(text)
+
+    def _practise(self, state: GameState, result: Review, table: Table) -> str:
+        """The way to practise this seat's costliest decisions (the later archive's: the
+        review has its table, so the archive is here)."""
+        from game.web.practice_dialog import review_button
+
+        return review_button(self.app, state, result, table, str(self.games.value))
 
     def _beat(self) -> int | None:
         """The chosen game's score to beat (a challenge), or None."""
@@ -92,6 +103,7 @@ class ReviewDialog:
         result = review(state, seat, table)
         self.body.innerHTML = review_html(result)
         fill_names(self.body, [state.players[seat].name])
+        self.body.querySelector(".review-headline").insertAdjacentHTML("afterend", self._practise(state, result, table))
         beat = self._beat()
         if len(state.players) > 1 or beat is not None:  # a goal: where playing for it parted from the average
             spread = await self.app.coach.spread_for(state.ruleset)

@@ -24,6 +24,7 @@ from game.session.manager import App
 from game.web import later
 from game.web.dom import fill_names, found
 from game.web.guard import spawn
+from game.web.practice_hooks import PracticeHooks, practised
 from game.web.share import page_address, start_share
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 PICK_REST_S = 0.8
 
 
-class TenDialog:
+class TenDialog(PracticeHooks):
     """Fills ``#ten-dialog``; the puzzle is dealt when it opens."""
 
     def __init__(self, document: Any, window: Any, app: App) -> None:
@@ -54,9 +55,9 @@ class TenDialog:
         today = datetime.date.today().isoformat()
         day = day or today
         self.ruleset = ruleset or self.ruleset
-        self.document.getElementById("ten-title").textContent = self._title()  # the heading names the game
+        self.document.getElementById("ten-title").textContent = self.title()  # the heading names the game
         self._opening += 1
-        self.play = None  # nothing of another day's play is answered while this one is dealt
+        self.play, self.practising = None, None  # nothing else is answered while this one is dealt
         self.said.textContent = ""
         self.body.dataset.day = day  # the day and the game on screen (docs/ui-contract.md)
         self.body.dataset.ruleset = self.ruleset
@@ -66,7 +67,7 @@ class TenDialog:
             self.dialog.showModal()
         spawn(self._deal(self._attempt(day, today, again), self._opening))
 
-    def _title(self) -> str:
+    def title(self) -> str:
         """The ten and its dice game: the heading, and a shared result's title."""
         # Translators: the heading of Today's ten's dialog; %(game)s is the dice game (Yahtzee, Yatzy).
         return _("Today's ten · %(game)s") % {"game": rules_of(self.ruleset)[0].title_words()}
@@ -119,6 +120,7 @@ class TenDialog:
         if opening == self._opening:
             self.play = play
             self.draw()
+            self.practice("count")  # the button to the practice, its positions found (game.web.practice_dialog)
 
     def _keep(self) -> None:
         """Keep the attempt after a choice: in progress, or its result after the tenth."""
@@ -157,6 +159,7 @@ class TenDialog:
         if place is not None and found(again := self.body.querySelector(place)):
             again.focus()
 
+    @practised
     def die(self, die: str) -> None:
         if not self._answering():
             self._stay_on_next()
@@ -187,6 +190,7 @@ class TenDialog:
         if found(follow := self.body.querySelector("#ten-next")):
             follow.focus()
 
+    @practised
     def roll(self) -> None:
         if not self._answering():
             self._stay_on_next()
@@ -201,6 +205,7 @@ class TenDialog:
             return
         self._answered()
 
+    @practised
     def box(self, box: str) -> None:
         if not self._answering():
             self._stay_on_next()
@@ -215,6 +220,7 @@ class TenDialog:
             return
         self._answered()
 
+    @practised
     def next(self) -> None:
         if self.play is not None:
             from game.daily.play import next_position
@@ -228,7 +234,7 @@ class TenDialog:
         """The archive in the dialog's body: the player's days, today and the days before it
         to open again, and a date field for any other day (game.screens.ten_days)."""
         self._opening += 1  # a deal still running does not draw over the archive
-        self.play = None
+        self.play, self.practising = None, None
         spawn(self._past(self._opening))
 
     async def _past(self, opening: int) -> None:
@@ -275,4 +281,4 @@ class TenDialog:
 
         url = page_address(self.window) + ten_query(self.play.puzzle.date, self.play.puzzle.ruleset)
         text = share_text(self.play, url)
-        start_share(self.window, self._title(), text.rsplit("\n", 1)[0], url, copy=text)
+        start_share(self.window, self.title(), text.rsplit("\n", 1)[0], url, copy=text)
