@@ -52,6 +52,9 @@ class Coach:
         # Rule sets whose win chances could not be had (offline, or a damaged spread table).
         self._no_chances: set[str] = set()
         self.given: GivenUp | None = None  # built with the first table (it comes in the later archive)
+        # Draws the board again and saves nothing (the points given up, valued in the
+        # background, change no game: saving a finished one would keep it on the board).
+        self.redraw: Callable[[], None] = on_loaded
         # The word before a costly move: its threshold (the page's setting), the question's
         # port, and the module that asks, built with the first table too.
         self.warn_above: Callable[[], float] = lambda: 0.0
@@ -85,15 +88,18 @@ class Coach:
         """Each player's points given up against perfect play so far, shown in the coach panel
         (hints on) and at the end; None when neither shows, or until they are known (the
         table is on its way, or the decisions are being valued: game.session.given_up)."""
-        if not (self.hints or self.once or state.over):
+        coaching = self.hints or self.once
+        if not (coaching or state.over):
             return None
-        table = self.table_now(state.ruleset)
+        # At the end, only with the table here already (the coach, a computer or the chances
+        # used it): a finished game does not fetch it for this; the review has the same sum.
+        table = self.table_now(state.ruleset) if coaching else self.tables.get(state.ruleset)
         if table is None:
             return None
         if self.given is None:
             from game.session.given_up import GivenUp  # a table is here: so is the later archive
 
-            self.given = GivenUp(self.spawn, self.on_loaded)
+            self.given = GivenUp(self.spawn, lambda: self.redraw())
         return self.given.totals(state, table)
 
     def second_look(self, state: GameState) -> SecondLook | None:

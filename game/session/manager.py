@@ -57,8 +57,8 @@ class App:
         self.undo_point: GameState | None = None  # the state before the last box a person scored
         self.keeper = GameKeeper(records) if records is not None else None
         self.sleep, self.spawn = sleep, spawn
-        # The helpers get narrow ports and return what should happen (Outcome): none knows the App.
         self.coach = Coach(load_table, spawn, renderer.announce, lambda: self.actuate(coach_only=True), load_spread)
+        self.coach.redraw = lambda: self.actuate(coach_only=True, keep=False)  # draws, saves nothing
         self.perfect = PerfectPlay(load_distribution, spawn, lambda: self.actuate(coach_only=True, keep=False))
         self.ending = Ending(self.keeper)
         self.games = GameSwitcher(self.keeper)

@@ -10,12 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from game.screens.costly_words import dialog_html
-from game.web.dom import found
 
 
 def ask(document: Any, text: str) -> None:
     """Open the question, asking ``text``; a dialog left from an earlier one is replaced."""
-    if found(old := document.getElementById("costly-dialog")):
+    for old in document.querySelectorAll("#costly-dialog"):
         old.remove()
     document.body.insertAdjacentHTML("beforeend", dialog_html(text))
     document.getElementById("costly-dialog").showModal()
