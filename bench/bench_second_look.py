@@ -24,21 +24,16 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_page import build  # noqa: E402
-from phone_visits import DESKTOP, PHONE, launch, open_tab, percentile, run_python, wait_ready, warm_server  # noqa: E402
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
-import serve  # noqa: E402
+from phone_visits import DESKTOP, PHONE, launch, open_tab, percentile, run_python, served_site, wait_ready  # noqa: E402
 
 #: Page Python: the table fetched as the page fetches it, then the checks timed.
 TIMED = """
 import json, time, js
 from game.main import app
 from game.core.state import new_game
+table = await app.coach.table_for("official")  # with the later archive, which holds the check
 from game.session.second_look import SecondLook
-table = await app.coach.table_for("official")
-look = SecondLook(lambda text: None, lambda text: None)
-look.above = lambda: 0.5
+look = SecondLook(lambda text: None, lambda text: None, lambda: 0.5)
 holds, boxes, asked, state = [], [], 0, new_game(["Ann"], seed="bench")
 for i in range(DECISIONS):
     if state.over:
@@ -60,33 +55,25 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--decisions", type=int, default=300)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="bench-look-") as tmp:
-        root = Path(tmp)
-        site = root / "dist"
-        build.build(site)
-        server, url = serve.start_server(site, port=0)
-        try:
-            warm_server(site, url)
-            with sync_playwright() as pw:
-                for profile in (DESKTOP, PHONE):
-                    context = launch(pw, root, profile)
-                    try:
-                        tab = open_tab(context, profile)
-                        tab.page.goto(url)
-                        wait_ready(tab, server)
-                        run_python(tab, TIMED.replace("DECISIONS", str(args.decisions)),
-                                   "__looked", timeout=600)
-                        timed = json.loads(tab.page.evaluate("window.__timed"))
-                    finally:
-                        context.close()
-                    for kind, word in (("holds", "roll (a hold)"), ("boxes", "box")):
-                        values = timed[kind]
-                        print(f"{profile.name}: check of the {word} p50 {percentile(values, 0.5):.2f} ms,"
-                              f" p95 {percentile(values, 0.95):.2f} ms ({len(values)} checks)")
-                    print(f"{profile.name}: {timed['asked']} of {2 * args.decisions} checks would have asked")
-        finally:
-            server.shutdown()
-
+    with tempfile.TemporaryDirectory(prefix="bench-look-") as tmp, \
+            served_site(Path(tmp)) as (_site, url, server), sync_playwright() as pw:
+        for profile in (DESKTOP, PHONE):
+            context = launch(pw, Path(tmp), profile)
+            try:
+                tab = open_tab(context, profile)
+                # The page's Python errors reach its console (PyScript): say them, not just time out.
+                tab.page.on("console", lambda m: print(m.text, file=sys.stderr) if m.type == "error" else None)
+                tab.page.goto(url)
+                wait_ready(tab, server)
+                run_python(tab, TIMED.replace("DECISIONS", str(args.decisions)), "__looked", timeout=300)
+                timed = json.loads(tab.page.evaluate("window.__timed"))
+            finally:
+                context.close()
+            for kind, word in (("holds", "roll (a hold)"), ("boxes", "box")):
+                values = timed[kind]
+                print(f"{profile.name}: check of the {word} p50 {percentile(values, 0.5):.2f} ms,"
+                      f" p95 {percentile(values, 0.95):.2f} ms ({len(values)} checks)")
+            print(f"{profile.name}: {timed['asked']} of {2 * args.decisions} checks would have asked")
 
 if __name__ == "__main__":
     main()

@@ -24,11 +24,7 @@ from typing import Any
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_page import build  # noqa: E402
-from phone_visits import FAST_4G_BITS, PHONE, launch, open_tab, wait_ready, warm_server  # noqa: E402
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
-import serve  # noqa: E402  (in this process: its log of what it sent is read after each visit)
+from phone_visits import FAST_4G_BITS, PHONE, launch, open_tab, served_site, wait_ready  # noqa: E402
 
 #: The issue's goal: a first visit's ready within this many times its transfer time.
 GOAL = 1.6
@@ -75,20 +71,11 @@ def main() -> None:
     parser.add_argument("--site", type=Path, help="a built site (default: build one)")
     args = parser.parse_args()
     visits = []
-    with tempfile.TemporaryDirectory(prefix="bench-timeline-") as tmp:
-        root = Path(tmp)
-        site = args.site or root / "dist"
-        if args.site is None:
-            build.build(site)
-        server, url = serve.start_server(site, port=0)
-        try:
-            warm_server(site, url)
-            with sync_playwright() as pw:
-                for run in range(1, args.rounds + 1):
-                    visits.append(visit(pw, root, url, server))
-                    report(run, visits[-1])
-        finally:
-            server.shutdown()
+    with tempfile.TemporaryDirectory(prefix="bench-timeline-") as tmp, \
+            served_site(Path(tmp), args.site) as (_site, url, server), sync_playwright() as pw:
+        for run in range(1, args.rounds + 1):
+            visits.append(visit(pw, Path(tmp), url, server))
+            report(run, visits[-1])
 
     def med(key: str) -> float:
         return statistics.median(v[key] for v in visits)

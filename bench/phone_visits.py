@@ -12,11 +12,13 @@ import statistics
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bench_page import ARGS, CHROMIUM, CODE_CACHE_WAIT, snapshot_url
+from bench_page import ARGS, CHROMIUM, CODE_CACHE_WAIT, build, snapshot_url
 
 #: DevTools' "Fast 4G", as the issue measures a phone.
 FAST_4G = {"offline": False, "latency": 60, "downloadThroughput": 9e6 / 8, "uploadThroughput": 1.5e6 / 8}
@@ -121,6 +123,24 @@ def warm_server(site: Path, url: str) -> None:
                                          headers={"Accept-Encoding": "gzip, deflate, br, zstd"})
         with urllib.request.urlopen(request) as response:
             response.read()
+
+
+@contextmanager
+def served_site(root: Path, site: Path | None = None) -> Iterator[tuple[Path, str, Any]]:
+    """A built site (``site``, or one built under ``root``) served by tools/serve.py in this
+    process, every file asked for once (:func:`warm_server`): (site, its URL, the server,
+    whose log says what it sent). The server stops on leaving."""
+    import serve  # tools/, which bench_page has put on the path
+
+    if site is None:
+        site = root / "dist"
+        build.build(site)
+    server, url = serve.start_server(site, port=0)
+    try:
+        warm_server(site, url)
+        yield site, url, server
+    finally:
+        server.shutdown()
 
 
 def wait_ready(tab: Tab, server: Any) -> tuple[float, int]:

@@ -20,11 +20,12 @@ from __future__ import annotations
 import asyncio
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from game.core.card import Roll
+from game.core.card import Move
 from game.core.state import GameState
 from game.session.ports import Spawn
+from game.strategy.review import decision_count, losses
 
 if TYPE_CHECKING:
     from game.strategy.tables import Table
@@ -41,15 +42,15 @@ class GivenUp:
 
     def __init__(self, spawn: Spawn, on_done: Callable[[], None]) -> None:
         self.spawn, self.on_done = spawn, on_done
-        # (the game's seed and rule set, seat) → (that seat's moves valued, their losses)
-        self._known: dict[tuple[str, str, int], tuple[tuple[Any, ...], tuple[float, ...]]] = {}
-        self._working: Any = None
+        # (the game's seed and rule set, seat) → (that seat's moves when valued, the losses found)
+        self._known: dict[tuple[str, str, int], tuple[tuple[Move, ...], tuple[float, ...]]] = {}
+        self._working: asyncio.Future[None] | None = None
 
     def totals(self, state: GameState, table: Table) -> tuple[float, ...] | None:
         """Each seat's points given up so far; None while more than :data:`AT_ONCE` decisions
         wait to be valued (they are, in the background, and ``on_done`` follows)."""
         pending = [(seat, self._prefix(state, seat)) for seat in range(len(state.players))]
-        waiting = sum(_decisions(state, seat) - len(known) for seat, known in pending)
+        waiting = sum(decision_count(state, seat) - len(known) for seat, known in pending)
         if waiting > AT_ONCE:
             if self._working is None or self._working.done():
                 self._working = self.spawn(self._work_out(state, table))
@@ -57,43 +58,28 @@ class GivenUp:
         return tuple(math.fsum(self._value(state, seat, table, known)) for seat, known in pending)
 
     def _prefix(self, state: GameState, seat: int) -> tuple[float, ...]:
-        """The losses already known for ``seat``'s decisions in ``state`` (none if its moves
-        are not those valued before: another game, a box taken back)."""
-        moves = tuple(m for m in state.moves if m.seat == seat)
+        """The losses already known for ``seat``'s first decisions in ``state``: they stand
+        while the moves valued then begin the moves now (a decision is a roll and the move
+        after it); none otherwise (another game, a box taken back)."""
         valued, known = self._known.get((state.seed, state.ruleset, seat), ((), ()))
-        return known if moves[:len(valued)] == valued else ()
+        return known if _moves(state, seat)[:len(valued)] == valued else ()
 
     def _value(self, state: GameState, seat: int, table: Table, known: tuple[float, ...],
                limit: int | None = None) -> tuple[float, ...]:
-        from game.strategy.review import losses
-
         found = losses(state, seat, table, known, limit)
         if len(self._known) > 16:  # a few games' worth: memory stays bounded
             self._known.clear()
-        self._known[(state.seed, state.ruleset, seat)] = (_valued_moves(state, seat, len(found)), found)
+        self._known[(state.seed, state.ruleset, seat)] = (_moves(state, seat), found)
         return found
 
     async def _work_out(self, state: GameState, table: Table) -> None:
         for seat in range(len(state.players)):
-            while len(known := self._prefix(state, seat)) < _decisions(state, seat):
+            while len(known := self._prefix(state, seat)) < decision_count(state, seat):
                 self._value(state, seat, table, known, PER_TASK)
                 await asyncio.sleep(0)  # the player's clicks come first
         self.on_done()
 
 
-def _decisions(state: GameState, seat: int) -> int:
-    """How many decisions ``seat`` has made: every roll followed by another move of theirs."""
-    moves = [m for m in state.moves if m.seat == seat]
-    return sum(1 for i, move in enumerate(moves) if isinstance(move, Roll) and i + 1 < len(moves))
 
-
-def _valued_moves(state: GameState, seat: int, decisions: int) -> tuple[Any, ...]:
-    """``seat``'s moves up to and including the move that made its ``decisions``-th decision."""
-    moves = tuple(m for m in state.moves if m.seat == seat)
-    count = 0
-    for i, move in enumerate(moves):
-        if isinstance(move, Roll) and i + 1 < len(moves):
-            count += 1
-            if count == decisions:
-                return moves[:i + 2]
-    return moves[:0] if decisions == 0 else moves
+def _moves(state: GameState, seat: int) -> tuple[Move, ...]:
+    return tuple(m for m in state.moves if m.seat == seat)

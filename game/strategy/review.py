@@ -36,7 +36,7 @@ from game.strategy.options import Option, OptionKind
 from game.strategy.reasons import Reason
 from game.strategy.tables import Table
 
-__all__ = ["COSTLIEST", "TIE", "Decision", "Review", "costliest", "losses", "rating", "review"]
+__all__ = ["COSTLIEST", "TIE", "Decision", "Review", "costliest", "decision_count", "losses", "rating", "review"]
 
 #: Rating bands: (mean loss per decision below this, the rating's code). Tom Verhoeff, Optimal
 #: Solitaire Yahtzee Advisor / proficiency test: its analysis reports the mean difference in
@@ -199,6 +199,11 @@ def _situations(state: GameState, seat: int, filled: dict[str, int]) -> Iterator
         if i + 1 == len(moves):
             return  # the roll on the table now: the player has not decided yet
         yield turn, roll_number, move, moves[i + 1], bonuses
+
+
+def decision_count(state: GameState, seat: int) -> int:
+    """How many decisions ``seat`` has made in ``state`` (each roll followed by a move of theirs)."""
+    return sum(1 for _ in _situations(state, seat, {}))
 
 
 def losses(state: GameState, seat: int, table: Table, known: Sequence[float] = (),
