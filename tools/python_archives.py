@@ -41,7 +41,7 @@ LATER_BUNDLE = "later.zip"
 #: core, its play, its screens and the player's days), the review of a game and its charts,
 #: the coach's reasons in words; the coaches and the computers that need a strategy table
 #: (fetched with this archive: game/web/strategy_loader.py; greedy, game.strategy.moves, needs
-#: none); and Yatzy's table, spread table reader and coach (the games as values,
+#: none); the finish range; and Yatzy's table, spread table reader and coach (the games as values,
 #: game.core.games, are in every state). Only what
 #: the page imports after awaiting game.web.later.ensure()
 #: belongs here: tests/test_archives.py fails if a module of game.zip imports one of these
@@ -57,7 +57,7 @@ LATER_MODULES = ("game/daily/", "game/strategy/coach.pyc", "game/strategy/rankin
                  "game/strategy/distribution.pyc",
                  "game/strategy/to_win.pyc", "game/strategy/review_to_win.pyc", "game/web/inflate.pyc",
                  "game/strategy/table_decoding.pyc", "game/strategy/game_tables.pyc", "game/strategy/game_coach.pyc",
-                 "game/strategy/game_spread.pyc", "game/screens/reason_words.pyc")
+                 "game/strategy/game_spread.pyc", "game/screens/reason_words.pyc", "game/strategy/finish_range.pyc")
 #: The game's sources the site never ships (tools/compile_pyc.mjs leaves them out): the
 #: command-line coach, and the ports' fakes for the tests and the docstrings' examples.
 NOT_SHIPPED = ("game/cli.py", "game/session/fakes.py")
