@@ -29,6 +29,7 @@ from game.core.rulesets import ruleset_of
 from game.screens.reason_words import reason_words
 from game.strategy import game_coach
 from game.strategy.coach import rank_options
+from game.strategy.finish_range import finish_range
 from game.strategy.game_spread import load_ruleset_spread
 from game.strategy.game_tables import GameTable, load_game, load_game_table
 from game.strategy.options import Option
@@ -44,6 +45,10 @@ The expected final score counts the points already on the card (and the Yahtzee 
 given with --yahtzee-bonuses) plus what optimal play is expected to add. "loss" is how
 much less an option is expected to score than the best one. Holding all five dice is the
 same as scoring now, so it is not listed as a hold.
+
+--json gives the same and finish_range, [p10, p90]: the 10th and 90th percentiles of the final
+score from this situation (these dice and re-rolls left) under optimal play (it needs
+assets/strategy/<preset or game>.spread.bin).
 
 Yatzy (--game yatzy) has no Joker presets and no Yahtzee bonus.
 
@@ -208,6 +213,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         options, on_card, table = _ranked(game, args)
         chances = _chances(table, game, args) if args.target is not None else {}
+        span = finish_range(table, load_ruleset_spread(ruleset_of(game, args.preset)), args.filled, on_card,
+                            args.dice, args.rolls_left) if args.json else None  # [p10, p90] in the JSON
     except (OSError, TableError, ValueError) as exc:
         parser.exit(2, f"{parser.prog}: error: {exc}\n")
     reason = explain(args.filled, options, args.rolls_left, game=game)  # the reason is the average's
@@ -219,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         json.dump({"game": game.key, "preset": args.preset if game is YAHTZEE else None, "filled": args.filled,
                    "dice": list(args.dice), "rolls_left": args.rolls_left, "on_card": on_card, "reason": why,
-                   "target": args.target,
+                   "finish_range": span, "target": args.target,
                    "options": [{"rank": i, "description": describe(o, game), **o.__dict__,
                                 **({"chance": chances[describe(o, game)]} if chances else {})}
                                for i, o in enumerate(shown, start=1)]}, sys.stdout, indent=1)

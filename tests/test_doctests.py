@@ -35,7 +35,8 @@ def test_docstring_examples(name: str) -> None:
 
 
 #: Build tools whose docstrings carry examples (tools/ is a folder of scripts, loaded by path).
-TOOLS_WITH_EXAMPLES = ["python_archives", "compression", "score_distribution", "score_layers", "classic_loader"]
+TOOLS_WITH_EXAMPLES = ["python_archives", "compression", "score_distribution", "score_layers", "classic_loader",
+                       "finish_range_check"]
 
 
 @pytest.mark.parametrize("name", TOOLS_WITH_EXAMPLES)

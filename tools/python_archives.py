@@ -42,7 +42,7 @@ LATER_BUNDLE = "later.zip"
 #: building, play, screens and dialog), the review of a game and its charts,
 #: the coach's reasons in words; the coaches and the computers that need a strategy table
 #: (fetched with this archive: game/web/strategy_loader.py; greedy, game.strategy.moves, needs
-#: none); and Yatzy's table, spread table reader and coach (the games as values,
+#: none); the finish range; and Yatzy's table, spread table reader and coach (the games as values,
 #: game.core.games, are in every state). Only what
 #: the page imports after awaiting game.web.later.ensure()
 #: belongs here: tests/test_archives.py fails if a module of game.zip imports one of these
@@ -62,7 +62,8 @@ LATER_MODULES = ("game/daily/", "game/strategy/coach.pyc", "game/strategy/rankin
                  "game/screens/costly_words.pyc", "game/session/given_up.pyc", "game/session/second_look.pyc",
                  "game/screens/given_up_words.pyc", "game/web/costly_dialog.pyc",
                  "game/records/practice_record.pyc", "game/records/practice_positions.pyc",
-                 "game/screens/practice_view.pyc", "game/web/practice_dialog.pyc")
+                 "game/screens/practice_view.pyc", "game/web/practice_dialog.pyc",
+                 "game/strategy/finish_range.pyc")
 #: The game's sources the site never ships (tools/compile_pyc.mjs leaves them out): the
 #: command-line coach, and the ports' fakes for the tests and the docstrings' examples.
 NOT_SHIPPED = ("game/cli.py", "game/session/fakes.py")

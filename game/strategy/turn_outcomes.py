@@ -16,6 +16,10 @@ points a card still adds, cheap while few boxes are open (win chances use it the
 >>> outcomes = turn_outcomes(load_preset("official"), {b: v for b, v in lowest.items() if b != "yahtzee"})
 >>> round(outcomes[("yahtzee", 50, 50)], 4)  # the chance of a Yahtzee in three rolls, going for it
 0.046
+>>> no_yahtzee = {b: v for b, v in lowest.items() if b != "yahtzee"}
+>>> mid = turn_outcomes(load_preset("official"), no_yahtzee, (6, 6, 6, 6, 1), 1)  # mid-turn: one re-roll left
+>>> round(mid[("yahtzee", 50, 50)], 4)  # four sixes held: the fifth with chance 1/6
+0.1667
 >>> to_come = points_to_come(load_preset("official"), {b: v for b, v in lowest.items() if b != "chance"})
 >>> min(to_come), max(to_come), round(sum(to_come.values()), 12)
 (5, 30, 1.0)
@@ -28,11 +32,11 @@ points a card still adds, cheap while few boxes are open (win chances use it the
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from game.core import rules
 from game.strategy.coach import YAHTZEE_ROWS
-from game.strategy.rolls import CHILDREN, ROLL_OFFSET, ROLL_PROBS, ROLLS, sub_keeps
+from game.strategy.rolls import CHILDREN, PARENTS, ROLL_INDEX, ROLL_OFFSET, ROLL_PROBS, ROLLS, sub_keeps
 from game.strategy.tables import YAHTZEE_BIT, Table
 from game.strategy.turns import State, columns, full_mask, gained, state_of, turn_values, value_after
 
@@ -57,24 +61,59 @@ def _reroll(keep_mass: list[float]) -> list[float]:
 def _keep(rolls: list[float], values: list[float]) -> list[float]:
     """Each roll's mass moved to the keep inside it of highest value (the first of equals)."""
     mass = [0.0] * (ROLL_OFFSET + len(ROLLS))
+    if sum(1 for m in rolls if m) > _FEW:
+        best = _best_keeps(values)
+        for r, m in enumerate(rolls, start=ROLL_OFFSET):
+            if m:
+                mass[best[r]] += m
+        return mass
     for r, m in enumerate(rolls):
         if m:
             keeps = _KEEPS_OF_ROLL[r]
-            best = keeps[0]
+            top = keeps[0]
             for k in keeps:
-                if values[k] > values[best]:
-                    best = k
-            mass[best] += m
+                if values[k] > values[top]:
+                    top = k
+            mass[top] += m
     return mass
 
 
-def turn_outcomes(table: Table, filled: Mapping[str, int]) -> dict[Outcome, float]:
+#: Above so many rolls, :func:`_keep` finds every keep's best keep inside it at once.
+_FEW = 16
+
+
+def _best_keeps(values: list[float]) -> list[int]:
+    """For each keep, the keep inside it (itself included) of highest value, the first (lowest
+    index) of equals: from the keeps one die smaller, smallest first (each keep inside another
+    is inside one of those, or is the other)."""
+    best = list(range(len(values)))
+    for k in range(1, len(values)):
+        top = best[k]
+        for p in PARENTS[k]:
+            b = best[p]
+            if values[b] > values[top] or (values[b] == values[top] and b < top):
+                top = b
+        best[k] = top
+    return best
+
+
+def turn_outcomes(table: Table, filled: Mapping[str, int], dice: Sequence[int] | None = None,
+                  rolls_left: int = 2) -> dict[Outcome, float]:
     """The chance of every outcome of one turn played optimally from ``filled`` (not full),
-    in the game of ``table``."""
+    in the game of ``table``: from the turn's start, or, with ``dice``, from these dice with
+    ``rolls_left`` re-rolls still allowed (0, 1 or 2) and the rest of the turn played optimally."""
     turn = turn_values(table, filled)
-    rolls = list(ROLL_PROBS)
-    for rolls_left in (2, 1):
-        rolls = _reroll(_keep(rolls, turn.keeps(rolls_left)))
+    stages: tuple[int, ...] = (2, 1)
+    if dice is None:
+        rolls = list(ROLL_PROBS)
+    else:
+        if rolls_left not in (0, 1, 2):
+            raise ValueError(f"rolls_left is 0, 1 or 2, not {rolls_left!r}")
+        rolls = [0.0] * len(ROLLS)
+        rolls[ROLL_INDEX[tuple(sorted(dice))]] = 1.0
+        stages = (2, 1)[2 - rolls_left:]
+    for left in stages:
+        rolls = _reroll(_keep(rolls, turn.keeps(left)))
     state = state_of(table, filled)
     choices = _choices(table, filled, state)
     out: dict[Outcome, float] = {}
