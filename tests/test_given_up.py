@@ -4,47 +4,21 @@ or two per click, the rest in the background."""
 
 from __future__ import annotations
 
-import contextlib
 import math
 import re
-from collections.abc import Coroutine
-from typing import Any
 
 import pytest
 
 from game.core.dice import ScriptedDice
 from game.core.players import Player
 from game.core.state import GameState, new_game
-from game.session.fakes import RecordingRenderer
+from game.session.fakes import Jobs, RecordingRenderer
 from game.session.given_up import AT_ONCE, GivenUp
 from game.session.manager import App
 from game.strategy.review import losses, review
 from game.strategy.tables import load_preset
 
 TABLE = load_preset("official")
-
-
-class Jobs:
-    """A spawn that keeps the background work until the test runs it."""
-
-    def __init__(self) -> None:
-        self.waiting: list[Coroutine[Any, Any, None]] = []
-
-    def __call__(self, job: Coroutine[Any, Any, None]) -> Any:
-        self.waiting.append(job)
-        return self  # its done(): whether every job has run
-
-    def done(self) -> bool:
-        return not self.waiting
-
-    def run(self) -> None:
-        """Each job to its end, stepped by hand (asyncio.sleep(0) only yields): no event loop
-        needed, so this runs beside one (Playwright's, when the browser tests share the process)."""
-        while self.waiting:
-            job = self.waiting.pop(0)
-            with contextlib.suppress(StopIteration):
-                while True:
-                    job.send(None)
 
 
 def _played(state: GameState, turns: int) -> GameState:

@@ -166,3 +166,26 @@ def test_yatzy_is_asked_about_in_its_own_boxes() -> None:
     handle(app, "score", "chance")
     assert screen.costly and screen.costly[0].startswith("Scoring Chance now gives up ")
     assert "Yatzy" in screen.costly[0] and app.state is not None and app.state.cards[0].filled == {}
+
+
+def test_the_dice_are_ranked_after_the_drawing_and_the_click_only_reads_it(monkeypatch) -> None:
+    """With warnings on, each drawing of a person's dice asks for their ranking in the
+    background; the check of the next move then ranks nothing (the same cost, same words)."""
+    from game.session.fakes import Jobs
+    from game.strategy import move_cost
+
+    screen, jobs = RecordingRenderer(), Jobs()
+    app = App(screen, open_records(MemoryStore()), spawn=jobs)
+    app.coach.tables["official"] = load_preset("official")
+    app.coach.warn_above = lambda: 2.0
+    app.start([Player("Ann")], seed="second-look")
+    _yahtzee_rolled(app)
+    assert not jobs.done()  # asked for by the drawing of the five fives
+    jobs.run()
+
+    def no_ranking(*args: object) -> None:
+        raise AssertionError("ranked again at the click")
+
+    monkeypatch.setattr(move_cost, "rank_options", no_ranking)
+    handle(app, "score", "chance")
+    assert len(screen.costly) == 1 and screen.costly[0].startswith("Scoring Chance now gives up 75.9 points.")

@@ -14,9 +14,10 @@ if TYPE_CHECKING:  # advice exists once a table is here, with the later archive 
 
 
 def coach_html(enabled: bool, advice: Advice | None, show_values: bool, loading: bool = False,
-               given_up: float | None = None) -> str:
+               given_up: float | None = None, finish: tuple[int, int] | None = None) -> str:
     """The panel's HTML (our own text only: no player input reaches it); ``given_up``: the
-    points the player to move has given up against perfect play so far, once known.
+    points the player to move has given up against perfect play so far, once known, and
+    ``finish`` their finish range.
 
     >>> coach_html(False, None, False)
     ''
@@ -28,6 +29,10 @@ def coach_html(enabled: bool, advice: Advice | None, show_values: bool, loading:
         from game.screens.given_up_words import given_up_line
 
         tally = given_up_line(given_up)
+    if finish is not None:  # likewise
+        from game.screens.range_bar import range_line
+
+        tally += range_line(finish)
     if loading or advice is None:
         waiting = _("Coach: loading the strategy…") if loading else _("Coach: roll, and the best move shows here.")
         return f'<p class="coach-line">{escape(waiting)}</p>{tally}'

@@ -13,8 +13,9 @@ nothing. The web layer writes each region into the element whose id is its name
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, get_args
+from typing import TYPE_CHECKING, Literal, TypeVar, get_args
 
 from game.core.state import GameState
 from game.screens.board import controls_html, dice_html
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from game.strategy.advice import Advice
     from game.strategy.distribution import ScoreDistribution
 
+T = TypeVar("T")
 #: The regions of the board, each an element with that id.
 Region = Literal["dice", "controls", "scorecard", "coach", "status", "rolloff", "challenge"]
 REGIONS: tuple[Region, ...] = get_args(Region)
@@ -46,7 +48,8 @@ class BoardView:
     (several players) or the chance to beat ``beat`` (a challenge); ``next_seat``: while
     catching up, who plays once the turns are shown; ``given_up``: each player's points
     given up against perfect play so far, once known (the coach panel shows the player's to
-    move, the end screen everyone's).
+    move, the end screen everyone's); ``ranges``: each player's finish range (None until
+    known), shown with the coach or the win chances (the coach panel gives the player's to move).
     """
 
     state: GameState
@@ -63,6 +66,7 @@ class BoardView:
     perfect: ScoreDistribution | None = None
     next_seat: int | None = None
     given_up: tuple[float, ...] | None = None
+    ranges: tuple[tuple[int, int] | None, ...] | None = None
     once: bool = False  # the coach asked for this decision only (after a warning), hints off
 
     @property
@@ -72,6 +76,12 @@ class BoardView:
         return (self.hints or self.once) and player is not None and player.is_human
 
 
+def _current(view: BoardView, each: Sequence[T] | None) -> T | None:
+    """The player to move's item of ``each`` (None for none, or none known)."""
+    seat = view.state.current_seat
+    return each[seat] if each is not None and seat is not None else None
+
+
 def board_regions(view: BoardView) -> dict[Region, str]:
     """The HTML of every region, in :data:`REGIONS` order (an empty string hides a region)."""
     state, best = view.state, view.advice.best if view.advice is not None else None
@@ -79,10 +89,9 @@ def board_regions(view: BoardView) -> dict[Region, str]:
         "dice": dice_html(state, view.rolled, hint=best.hold if best and best.kind == "hold" else None),
         "controls": controls_html(state, view.can_undo, view.hints, view.catching_up),
         "scorecard": scorecard_html(state, hint=best.box if best and best.kind == "score" else None,
-                                    chances=view.chances if view.beat is None else None),
+                                    chances=view.chances if view.beat is None else None, ranges=view.ranges),
         "coach": coach_html(view.coaching, view.advice, view.show_values, view.loading,
-                            view.given_up[state.current_seat] if view.given_up and state.current_seat is not None
-                            else None),
+                            _current(view, view.given_up), _current(view, view.ranges)),
         "status": status_html(state, view.turn_link, view.catching_up, view.perfect, view.next_seat, view.given_up),
         "rolloff": rolloff_html(state) if state.turn < len(state.players) else "",
         "challenge": challenge_html(state, view.beat,

@@ -44,7 +44,7 @@ LOWER_TOTALS: tuple[Total, ...] = (
 )
 
 
-def _total_label(label: str, short: str) -> tuple[str, str]:
+def total_label(label: str, short: str) -> tuple[str, str]:
     """A total's name and short name (the catalogs' contexts "total" and "total, short")."""
     return pgettext("total", label), pgettext("total, short", short)
 
@@ -85,7 +85,7 @@ def _box_cell(state: GameState, seat: int, box: str, options: dict[str, int | Cl
             f"{option}</button></td>")
 
 
-def _summary_row(name: str, label: str, short: str, cells: Sequence[tuple[str, str]], current: int | None,
+def summary_row(name: str, label: str, short: str, cells: Sequence[tuple[str, str]], current: int | None,
                  title: str = "") -> str:
     """A row under a section: one cell per seat, each (its data attributes, its text)."""
     tds = "".join(f'<td class="{"current" if seat == current else ""}" data-seat="{seat}" {attrs}>{text}</td>'
@@ -104,7 +104,7 @@ def _upper_totals(game: Game) -> tuple[Total, ...]:
 def _total_row(sums: Sequence[rules.Totals], current: int | None, total: Total) -> str:
     key, label, short, value_of = total
     cells = [(f'data-total="{key}" data-value="{value}"', str(value)) for value in map(value_of, sums)]
-    return _summary_row(key.replace("_", "-"), *_total_label(label, short), cells, current)
+    return summary_row(key.replace("_", "-"), *total_label(label, short), cells, current)
 
 
 def _bonus_row(cards: Sequence[Card], current: int | None) -> str:
@@ -117,7 +117,7 @@ def _bonus_row(cards: Sequence[Card], current: int | None) -> str:
         f" {100 * c.yahtzee_bonuses}</td>"
         for seat, c in enumerate(cards)
     )
-    label = _label(*_total_label(N_("total", "Yahtzee bonus"), N_("total, short", "Y. bonus")))
+    label = _label(*total_label(N_("total", "Yahtzee bonus"), N_("total, short", "Y. bonus")))
     return f'<tr class="total total-yahtzee-bonus"><th scope="row">{label}</th>{cells}</tr>'
 
 
@@ -168,8 +168,8 @@ def _section(state: GameState, part: str, boxes: Sequence[str], options: dict[st
 def _chances_row(chances: Sequence[float], current: int | None) -> str:
     """Each player's chance to win, under the grand totals (game.strategy.win_chances)."""
     cells = [(f'data-win-chance="{chance:.4f}"', percent(chance)) for chance in chances]
-    label, short = _total_label(N_("total", "Chance to win"), N_("total, short", "Win"))
-    return _summary_row("win-chance", label, short, cells, current,
+    label, short = total_label(N_("total", "Chance to win"), N_("total, short", "Win"))
+    return summary_row("win-chance", label, short, cells, current,
                         escape(_("Each player's chance to win from here, if all play the optimal strategy")))
 
 
@@ -188,15 +188,21 @@ def percent(chance: float) -> str:
 
 
 def scorecard_html(state: GameState, hint: str | None = None, chances: Sequence[float] | None = None,
-                   card_buttons: bool = True) -> str:
+                   card_buttons: bool = True, ranges: Sequence[tuple[int, int] | None] | None = None) -> str:
     """Both sections of the pad, every player's column, the current player's marked;
-    ``chances``: each player's chance to win, in a row under the grand totals; without
-    ``card_buttons`` the names open no card (see :func:`_head`)."""
+    ``chances``: each player's chance to win, in a row under the grand totals, and
+    ``ranges`` each one's finish range; without ``card_buttons`` the names open no card
+    (see :func:`_head`)."""
     cards, current, options, game = state.cards, state.current_seat, state.box_options(), state.game
     sums = [card.totals for card in cards]
     upper_tail = "".join(_total_row(sums, current, total) for total in _upper_totals(game))
     checks = _bonus_row(cards, current) if game.five_alike_extra else ""
     lower_tail = checks + "".join(_total_row(sums, current, total) for total in LOWER_TOTALS)
+    if ranges is not None:
+        from game.screens.range_bar import range_cells  # the later archive's, as the ranges are
+
+        label, short = total_label(N_("total", "Finish range"), N_("total, short", "Range"))
+        lower_tail += summary_row("range", label, short, range_cells(ranges, [s.grand_total for s in sums]), current)
     if chances is not None:
         lower_tail += _chances_row(chances, current)
     columns = [(seat, card.filled, " current" if seat == current else "") for seat, card in enumerate(cards)]

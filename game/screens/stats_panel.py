@@ -23,9 +23,11 @@ def preset_options_html() -> str:
     return "".join(f'<option value="{p}">{escape(ruleset_label(p))}</option>' for p in RULESETS)
 
 
-def stats_html(stats: Stats, perfect: ScoreDistribution | None = None) -> str:
+def stats_html(stats: Stats, perfect: ScoreDistribution | None = None, chart: bool = True) -> str:
     """One preset's statistics and the histogram of its final scores, with perfect play's
-    drawn over it when ``perfect`` (the preset's distribution under optimal play) is given.
+    drawn over it when ``perfect`` (the preset's distribution under optimal play) is given;
+    without ``chart`` an empty figure holds the histogram's place (its module is the later
+    archive's: the dialog draws it once that is here).
 
     >>> from game.records.statistics import Stats
     >>> "No games yet" in stats_html(Stats("official"))
@@ -47,6 +49,8 @@ def stats_html(stats: Stats, perfect: ScoreDistribution | None = None) -> str:
     ]
     items = "".join(f"<dt>{escape(label)}</dt><dd data-stat=\"{key}\">{escape(value)}</dd>"
                     for key, label, value in facts)
-    from game.screens.histogram import histogram_svg  # here: only the statistics dialog draws charts (start-up time)
+    if not chart:
+        return f'<dl class="stats">{items}</dl><figure class="histogram"></figure>'
+    from game.screens.histogram import histogram_svg  # the later archive's: only this dialog draws charts
 
     return f'<dl class="stats">{items}</dl><figure class="histogram">{histogram_svg(stats, perfect=perfect)}</figure>'

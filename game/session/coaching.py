@@ -20,6 +20,7 @@ from game.session import words
 from game.session.ports import LoadSpread, LoadTable, Spawn
 
 if TYPE_CHECKING:  # the strategy comes with the later archive, fetched with the first table
+    from game.session.finish_ranges import FinishRanges
     from game.session.given_up import GivenUp
     from game.session.second_look import SecondLook
     from game.strategy.advice import Advice
@@ -52,6 +53,7 @@ class Coach:
         # Rule sets whose win chances could not be had (offline, or a damaged spread table).
         self._no_chances: set[str] = set()
         self.given: GivenUp | None = None  # built with the first table (it comes in the later archive)
+        self.finish: FinishRanges | None = None  # likewise
         # Draws the board again and saves nothing (the points given up, valued in the
         # background, change no game: saving a finished one would keep it on the board).
         self.redraw: Callable[[], None] = on_loaded
@@ -102,6 +104,26 @@ class Coach:
             self.given = GivenUp(self.spawn, lambda: self.redraw())
         return self.given.totals(state, table)
 
+    def finish_ranges(self, state: GameState, beat: int | None) -> tuple[tuple[int, int] | None, ...] | None:
+        """Each player's finish range (None until known), shown with the coach or with the
+        win chances (several players, or a score to ``beat``); None otherwise, after the
+        game, or until both tables are here (their loading starts here)."""
+        shown = self.hints or self.once or len(state.players) > 1 or beat is not None
+        if state.over or not shown or self.load_spread is None:
+            if self.finish is not None:
+                self.finish.stop()  # nobody would see what it works out
+            return None
+        table, spread = self.tables.get(state.ruleset), self.spreads.get(state.ruleset)
+        if table is None or spread is None:
+            if state.ruleset not in self._no_chances:
+                self._load_in_background(state.ruleset, spread=True)
+            return None
+        if self.finish is None:
+            from game.session.finish_ranges import FinishRanges  # a table is here: so is the later archive
+
+            self.finish = FinishRanges(self.spawn, lambda: self.redraw())
+        return self.finish.for_board(state, table, spread)
+
     def second_look(self, state: GameState) -> SecondLook | None:
         """What values a person's move before it is made, with warnings on and the rule set's
         table here (its loading starts here); None otherwise: the move goes unasked."""
@@ -125,6 +147,8 @@ class Coach:
         table is on its way (its loading starts here). With a goal (``beat``, a friend's score;
         ``best``, the player's own best score; or other players) and the spread table here,
         the options ranked for it too (the spread table's loading starts here for ``best``)."""
+        if self.warn_above() > 0 and (look := self.second_look(state)) is not None:
+            look.ready(state, self.tables[state.ruleset], self.spawn)  # every drawing asks for advice
         if not self.wanted(state):
             return None
         table = self.tables.get(state.ruleset)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import contextlib
+from collections.abc import Coroutine, Mapping, Sequence
+from typing import Any
 
 from game.screens.regions import Region
 from game.session.ports import Cue
@@ -50,3 +52,27 @@ class RecordingRenderer:
 
     def cue(self, event: Cue) -> None:
         self.cues.append(event)
+
+
+class Jobs:
+    """A spawn (game.session.ports.Spawn) that keeps the background work until :meth:`run`."""
+
+    def __init__(self) -> None:
+        self.waiting: list[Coroutine[Any, Any, None]] = []
+
+    def __call__(self, job: Coroutine[Any, Any, None]) -> Any:
+        self.waiting.append(job)
+        return self  # its done(): whether every job has run
+
+    def done(self) -> bool:
+        return not self.waiting
+
+    def run(self) -> None:
+        """Each job to its end, stepped by hand (asyncio.sleep(0) only yields): no event loop
+        needed, so this runs beside one (Playwright's, when the browser tests share the process)."""
+        while self.waiting:
+            job = self.waiting[0]  # waiting (not done) until it ends, as a task is
+            with contextlib.suppress(StopIteration):
+                while True:
+                    job.send(None)
+            self.waiting.remove(job)

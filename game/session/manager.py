@@ -64,8 +64,7 @@ class App:
         self.games = GameSwitcher(self.keeper)
         self.friends = FriendsPlay(self.keeper)
         self.computers = ComputerTurns(decide, self.coach.table_for, renderer.announce, sleep, spawn,
-                                       link_game=lambda: self.friends.game is not None,
-                                       goal_for=self.coach.goal_for)
+                                       link_game=lambda: self.friends.game is not None, goal_for=self.coach.goal_for)
         self.read_only = False  # see show()
         self.coach.ask_costly = renderer.ask_costly  # the word before a costly move (game.session.second_look)
 
@@ -279,7 +278,8 @@ class App:
         view = BoardView(state, rolled, self.undo_point is not None, self.coach.hints, advice,
                          self.coach.show_values, self.coach.loading(state) and advice is None, beat,
                          self.friends.pass_on(state), chances=self.coach.chances(state, beat), once=self.coach.once,
-                         perfect=self.perfect.for_end(state), given_up=self.coach.given_up(state))
+                         perfect=self.perfect.for_end(state), given_up=self.coach.given_up(state),
+                         ranges=self.coach.finish_ranges(state, beat))
         # Name slots: the players by seat, then the challenger (see screens.status.challenge_html).
         names = [p.name for p in state.players] + [self.challenge.name if self.challenge else ""]
         self.renderer.render(board_regions(view), names)

@@ -26,16 +26,22 @@ False
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal, Protocol, get_args
 
+from game.core import rules
 from game.core.state import GameState
+from game.session.ports import Spawn
 
 if TYPE_CHECKING:  # the strategy comes with the later archive, fetched with the first table
     from game.strategy.move_cost import MoveCost
+    from game.strategy.options import Option
     from game.strategy.tables import Table
 
+#: What a ranking of the dice depends on: the table, the card, the dice, the re-rolls left, the bonuses.
+Ranked = tuple[int, tuple[tuple[str, int], ...], "rules.Dice | None", int, int]
 #: The three answers to the question.
 Answer = Literal["best", "keep", "again"]
 ANSWERS: tuple[Answer, ...] = get_args(Answer)
@@ -65,11 +71,39 @@ class SecondLook:
         self._ask, self._announce = ask, announce  # the Renderer's ask_costly and announce
         self.above, self.coach = above, coach  # the threshold (Settings), and whose ``once`` "best" sets
         self.asked: Asked | None = None
+        # The last ranking of the dice on the table, made after the drawing that showed them
+        # (:meth:`ready`): the check of the move then costs a click next to nothing.
+        self._ranked: tuple[Ranked, tuple[Option, ...]] | None = None
+        self._ranking: Ranked | None = None  # the one being made
 
     def on(self, state: GameState) -> bool:
         """Warnings are on and a person is to move with dice on the table."""
         player = state.current_player
         return self.above() > 0 and player is not None and player.is_human and state.dice is not None
+
+    def ready(self, state: GameState, table: Table, spawn: Spawn) -> None:
+        """Rank the dice on the table in the background, after this drawing, for the check
+        of the person's next move (warnings on; a ranking already made is kept)."""
+        key = _ranked_key(state, table)
+        if self.on(state) and key not in (self._ranking, self._ranked and self._ranked[0]):
+            self._ranking = key
+            spawn(self._rank(state, table, key))
+
+    async def _rank(self, state: GameState, table: Table, key: Ranked) -> None:
+        await asyncio.sleep(0)  # the board is drawn first
+        if self._ranking != key:  # another roll since
+            return
+        from game.screens.costly_words import costly_words  # noqa: F401  (the check's own, brought in now)
+        from game.strategy.move_cost import hold_cost  # noqa: F401
+        from game.strategy.ranking import rank_options
+
+        card = state.cards[state.current_seat or 0]
+        assert state.dice is not None  # on() checked it
+        try:
+            self._ranked = (key, tuple(rank_options(table, card.filled, state.dice, state.rolls_left,
+                                                    card.yahtzee_bonuses)))
+        finally:  # a ranking that failed is asked for again (the click ranks for itself meanwhile)
+            self._ranking = None
 
     def ask(self, state: GameState, table_of: Callable[[str], Table | None], box: str | None,
             go: Callable[[], None]) -> tuple[GameState, bool]:
@@ -93,14 +127,17 @@ class SecondLook:
         seat = state.current_seat
         assert seat is not None and state.dice is not None  # on() checked both
         card = state.cards[seat]
+        known = self._ranked[1] if self._ranked and self._ranked[0] == _ranked_key(state, table) else None
         cost: MoveCost
         if box is None:
             if state.rolls_left == 0:
                 return state, False  # the engine says why no roll is left
-            cost = hold_cost(table, card.filled, state.dice, state.rolls_left, card.yahtzee_bonuses, state.held)
+            cost = hold_cost(table, card.filled, state.dice, state.rolls_left, card.yahtzee_bonuses, state.held,
+                             known)
         else:
             try:
-                cost = score_cost(table, card.filled, state.dice, state.rolls_left, card.yahtzee_bonuses, box)
+                cost = score_cost(table, card.filled, state.dice, state.rolls_left, card.yahtzee_bonuses, box,
+                                  known)
             except ValueError:
                 return state, False
         if cost.loss <= self.above():
@@ -123,6 +160,14 @@ class SecondLook:
 
             self._announce(choose_again())
         return answer, asked.go
+
+
+def _ranked_key(state: GameState, table: Table) -> Ranked:
+    """What a ranking of the dice on the table depends on."""
+    seat = state.current_seat
+    card = state.cards[seat] if seat is not None else None
+    return (id(table), tuple(sorted(card.filled.items())) if card else (), state.dice, state.rolls_left,
+            card.yahtzee_bonuses if card else 0)
 
 
 def _nothing() -> None:

@@ -47,9 +47,9 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_left
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from operator import add
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from game.strategy.turn_outcomes import Outcome, turn_outcomes
 from game.strategy.turns import State, after_state, full_mask, open_count, state_of
@@ -60,6 +60,10 @@ if TYPE_CHECKING:
     from game.core.state import GameState
     from game.strategy.spread import Spread
     from game.strategy.tables import Table
+
+T = TypeVar("T")
+#: Work that pauses (yields None) between its parts and returns a T.
+Steps = Generator[None, None, T]
 
 #: The percentiles of the finish range: the 10th and the 90th.
 FINISH_QUANTILES = (0.10, 0.90)
@@ -111,30 +115,63 @@ def finish_range(table: Table, spread: Spread, filled: Mapping[str, int], points
     included) under optimal play, in the game of ``table`` (``spread``: that game's spread
     table): from the turn's start, or with ``dice`` on the table and ``rolls_left`` (0, 1 or
     2) re-rolls still allowed. A full card's is ``(points, points)``."""
-    final = final_forecast(table, spread, filled, points, dice, rolls_left)
+    return run(finish_range_steps(table, spread, filled, points, dice, rolls_left))
+
+
+def finish_range_steps(table: Table, spread: Spread, filled: Mapping[str, int], points: int,
+                       dice: rules.Dice | None = None, rolls_left: int | None = None) -> Steps[tuple[int, int]]:
+    """:func:`finish_range` as steps: it pauses (yields) before each turn it works out (about
+    a millisecond in CPython, ten on a phone's Pyodide), so that the page can answer a click
+    between them (game.session.finish_ranges); a turn already worked out costs no pause.
+
+    >>> from game.strategy.game_tables import load_ruleset
+    >>> from game.strategy.game_spread import load_ruleset_spread
+    >>> table, spread = load_ruleset("official"), load_ruleset_spread("official")
+    >>> steps = finish_range_steps(table, spread, {"chance": 20}, 20)
+    >>> next(steps) is None  # a pause, before the first turn worked out
+    True
+    >>> run(steps), finish_range(table, spread, {"chance": 20}, 20)
+    ((183, 301), (183, 301))
+    """
+    final = yield from _final_steps(table, spread, filled, points, dice, rolls_left)
     low, high = FINISH_QUANTILES
     return percentile(final, low), percentile(final, high)
+
+
+def run(steps: Steps[T]) -> T:
+    """What ``steps`` return, run through without pausing."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return cast("T", done.value)
 
 
 def final_forecast(table: Table, spread: Spread, filled: Mapping[str, int], points: int,
                    dice: rules.Dice | None = None, rolls_left: int | None = None) -> Forecast:
     """The distribution of the final score that :func:`finish_range` reads its percentiles off."""
+    return run(_final_steps(table, spread, filled, points, dice, rolls_left))
+
+
+def _final_steps(table: Table, spread: Spread, filled: Mapping[str, int], points: int,
+                 dice: rules.Dice | None, rolls_left: int | None) -> Steps[Forecast]:
     if dice is not None and rolls_left is None:
         raise ValueError("dice on the table need the re-rolls left")
     state = state_of(table, filled)
     if state[0] == full_mask(table.game):
         return Forecast.certain(points)
     if dice is None:
-        low, probs = _to_come(table, spread, filled, state, DEPTH)
+        low, probs = yield from _to_come(table, spread, filled, state, DEPTH)
     else:
         assert rolls_left is not None
+        yield
         outcomes = turn_outcomes(table, filled, dice, rolls_left)
         share: dict[State, float] = {}
         for (box, written, _), chance in outcomes.items():
             nxt = after_state(table, state, box, written)
             share[nxt] = share.get(nxt, 0.0) + chance
         deep = frozenset(s for s, chance in share.items() if chance >= DEEP_CHANCE)
-        low, probs = _mixture(table, spread, filled, state, outcomes, DEPTH - 1, deep)
+        low, probs = yield from _mixture(table, spread, filled, state, outcomes, DEPTH - 1, deep)
     return Forecast(points + low, tuple(probs))
 
 
@@ -158,7 +195,7 @@ def clear_caches() -> None:
 
 
 def _to_come(table: Table, spread: Spread, filled: Mapping[str, int], state: State,
-             depth: int) -> tuple[int, Sequence[float]]:
+             depth: int) -> Steps[tuple[int, Sequence[float]]]:
     """The points still to come from the turn's start of ``filled`` (in state ``state``, not
     full) as ``(low, probs)``: exact with at most EXACT_OPEN boxes open, else ``depth``
     exact turns, each card they leave exact or as its state's quantiles."""
@@ -168,7 +205,8 @@ def _to_come(table: Table, spread: Spread, filled: Mapping[str, int], state: Sta
     if hit is not None and hit[0] is table and hit[1] is spread:
         _TO_COME.move_to_end(key)
         return hit[2], hit[3]
-    low, probs = _mixture(table, spread, filled, state, turn_outcomes(table, filled), depth - 1)
+    yield
+    low, probs = yield from _mixture(table, spread, filled, state, turn_outcomes(table, filled), depth - 1)
     kept = array("d", probs)
     if hit is not None:  # another table's under a reused id
         _KEPT[0] -= len(hit[3])
@@ -181,7 +219,7 @@ def _to_come(table: Table, spread: Spread, filled: Mapping[str, int], state: Sta
 
 def _mixture(table: Table, spread: Spread, filled: Mapping[str, int], state: State,
              outcomes: Mapping[Outcome, float], depth: int,
-             deep: frozenset[State] = frozenset()) -> tuple[int, list[float]]:
+             deep: frozenset[State] = frozenset()) -> Steps[tuple[int, list[float]]]:
     """The points still to come over a turn's ``outcomes`` (box, points written, points gained)
     and the cards they leave: exact for a card with at most EXACT_OPEN boxes open, else
     ``depth`` exact turns (one more for a card in ``deep``) and then its state's quantiles,
@@ -198,7 +236,7 @@ def _mixture(table: Table, spread: Spread, filled: Mapping[str, int], state: Sta
         later = {**filled, box: written}
         turns = depth + 1 if nxt in deep else depth
         if turns > 0 or open_count(table, later) <= EXACT_OPEN:
-            later_low, probs = _to_come(table, spread, later, nxt, turns)
+            later_low, probs = yield from _to_come(table, spread, later, nxt, turns)
             dense.append((chance, gained + later_low, probs))
         elif (quantiles := spread.points(*nxt)) is not None:
             lumps.append((chance, gained, quantiles))

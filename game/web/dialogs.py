@@ -101,24 +101,31 @@ class Dialogs:
         """The chosen preset's statistics; the histogram gets the perfect-play overlay once the
         preset's distribution is here (fetched on first use: the dialog is drawn again then)."""
         from game.screens.stats_panel import stats_html
+        from game.web import later
 
         preset = str(self._get("stats-preset").value)
         assisted = bool(self._get("stats-assisted").checked)
         stats = self.records.stats.read(preset, assisted=assisted)
         perfect = self.perfect.known(preset) if self.perfect is not None else None
-        self._fill("stats-body", stats_html(stats, perfect), [])
+        chart = later.here()  # else the histogram comes with the later archive, a moment later
+        self._fill("stats-body", stats_html(stats, perfect, chart), [])
         self._open("stats-dialog")
-        spawn(self._ten_days(game_ruleset(preset)))
+        spawn(self._ten_days(game_ruleset(preset), None if chart else preset))
         if perfect is None and stats.games and self.perfect is not None:
             spawn(self._overlay_when_fetched(self.perfect, preset))
 
-    async def _ten_days(self, ruleset: str) -> None:
+    async def _ten_days(self, ruleset: str, chart: str | None = None) -> None:
         """The player's days of the ten of ``ruleset``'s game (the statistics chosen: Yahtzee's
         presets share the official ten), drawn once the later archive that holds their
-        modules is here (fetched on first use)."""
+        modules is here (fetched on first use); with ``chart``, the dialog is drawn again
+        with that preset's histogram (the archive's too) if it still shows that preset."""
         from game.web import later
 
         if not await later.available():
+            return
+        if chart is not None:
+            if self.is_open("stats-dialog") and str(self._get("stats-preset").value) == chart:
+                self.show_stats()  # which draws the ten's days too
             return
         from game.records.daily_stats import ten_stats
         from game.screens.ten_days import days_html

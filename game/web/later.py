@@ -37,6 +37,11 @@ async def ensure() -> None:
     await asyncio.shield(_loading)
 
 
+def here() -> bool:
+    """Whether the archive is importable already (a feature can draw at once, not a moment later)."""
+    return _loading is not None and _loading.done() and not _loading.cancelled() and _loading.exception() is None
+
+
 async def available() -> bool:
     """:func:`ensure`, for a caller that says "not available" in its own words: False when
     the archive cannot be fetched (offline before the service worker kept it)."""

@@ -251,7 +251,7 @@ def test_a_whole_game_in_the_pseudo_locale_shows_nothing_that_is_not_from_a_cata
         page.fill("#name-input", "Ann")
         page.click("#name-form button[type=submit]")
     for button, dialog, ready in (("#show-games", "#games-dialog", None), ("#show-scores", "#scores-dialog", None),
-                                  ("#show-stats", "#stats-dialog", "#stats-body figure"),
+                                  ("#show-stats", "#stats-dialog", "#stats-body figure svg"),
                                   ("#show-review", "#review-dialog", "#review-body .review-summary"),
                                   ("#show-settings", "#settings-dialog", None)):
         page.evaluate("document.querySelectorAll('dialog[open]').forEach((d) => d.close())")
