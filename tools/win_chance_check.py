@@ -33,7 +33,6 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: make `game` and `tools` importable
     sys.path.insert(0, str(ROOT))
 
-from game.core import rules  # noqa: E402
 from game.strategy import spread as SP  # noqa: E402
 from game.strategy import tables as T  # noqa: E402
 from game.strategy import win_chances as WC  # noqa: E402
@@ -133,27 +132,11 @@ def simulate(policy: Policy, players: list[tuple[int, int]], games: int, rng: np
 
 
 def card_of(state: int) -> dict[str, int]:
-    """A score card in state ``state``: the filled boxes at their lowest points but the upper
-    boxes, which add up to the state's upper subtotal, and the Yahtzee box's 50 if it holds it."""
-    mask, up, y = state // 128, state // 2 % 64, state % 2
-    filled = {b: min(rules.possible_box_values(b)) for i, b in enumerate(rules.BOXES) if mask >> i & 1}
-    if y:
-        filled["yahtzee"] = rules.YAHTZEE_SCORE
-    upper = [b for b in rules.UPPER_BOXES if b in filled]
+    """A Yahtzee score card in state ``state`` (tools/finish_range_check.py's, for any game)."""
+    from game.core.games import YAHTZEE
+    from tools.finish_range_check import card_of as game_card_of
 
-    def fill(i: int, total: int) -> bool:  # counts of each filled upper box reaching `up`
-        if i == len(upper):
-            return min(total, 63) == up
-        face = rules.UPPER_BOXES.index(upper[i]) + 1
-        for count in range(6):
-            filled[upper[i]] = face * count
-            if fill(i + 1, total + face * count):
-                return True
-        return False
-
-    if not fill(0, 0):
-        raise ValueError(f"no card has state {state}")
-    return filled
+    return game_card_of(YAHTZEE, state)
 
 
 def shipped(table: T.Table, spread: SP.Spread, players: list[tuple[int, int]]) -> tuple[float, ...]:
