@@ -33,10 +33,12 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: make `game` and `tools` importable
     sys.path.insert(0, str(ROOT))
 
+from game.core.games import YAHTZEE  # noqa: E402
 from game.strategy import spread as SP  # noqa: E402
 from game.strategy import tables as T  # noqa: E402
 from game.strategy import win_chances as WC  # noqa: E402
 from game.strategy.win_chances import Forecast, win_chances  # noqa: E402
+from tools import finish_range_check as FR_CHECK  # noqa: E402
 from tools import score_distribution as D  # noqa: E402
 from tools import score_layers as L  # noqa: E402
 from tools import strategy_solver as S  # noqa: E402
@@ -75,13 +77,9 @@ class Policy:
         self.first = np.searchsorted(self.src, np.arange(GRID))
         self.base = np.r_[0.0, self.cum][self.first]
 
-    def step(self, state: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
-        """One turn from each state (ids): the next state and the points written."""
-        last = np.searchsorted(self.src, state, side="right") - 1
-        total = self.cum[last] - self.base[state]
-        pick = np.searchsorted(self.cum, self.base[state] + rng.random(state.size) * total, side="right")
-        pick = np.minimum(pick, last)
-        return self.dst[pick], self.pts[pick]
+    # One turn from each state (ids): the next state and the points written; the same
+    # sampling as the finish range's check, over the same arrays.
+    step = FR_CHECK.Policy.step
 
     def exact(self, state: int, points: int) -> Forecast:
         filled = (state // 128).bit_count()
@@ -133,10 +131,7 @@ def simulate(policy: Policy, players: list[tuple[int, int]], games: int, rng: np
 
 def card_of(state: int) -> dict[str, int]:
     """A Yahtzee score card in state ``state`` (tools/finish_range_check.py's, for any game)."""
-    from game.core.games import YAHTZEE
-    from tools.finish_range_check import card_of as game_card_of
-
-    return game_card_of(YAHTZEE, state)
+    return FR_CHECK.card_of(YAHTZEE, state)
 
 
 def shipped(table: T.Table, spread: SP.Spread, players: list[tuple[int, int]]) -> tuple[float, ...]:
