@@ -8,7 +8,9 @@
   After the test it fails on anything the page recorded in ``window.diceErrors`` (errors,
   unhandled rejections, Python exceptions, CSP violations: assets/errors.js) and on what the
   driver saw (Firefox: console and page errors, HTTP errors, off-origin requests, which are
-  aborted; WebKit: off-origin resources, from resource timing).
+  aborted; WebKit: off-origin resources, from resource timing). A test that fails leaves a
+  screenshot of the page as it was (artifacts/screenshots/failed-<engine>-<test>.png) and
+  prints the status line, the controls and the page's time, for a failure seen once in CI.
 
 The site is built once per session into a temporary directory, as for tests/browser/.
 """
@@ -18,7 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -38,6 +40,22 @@ READY_JS = """() => [document.body ? document.body.dataset.state : null, window.
   [...document.querySelectorAll('.py-error')].map((e) => e.innerText)]"""
 
 serve = load_tool("serve")
+#: Whether the test's own call failed (its report, kept for the fixture's teardown).
+FAILED = pytest.StashKey[bool]()
+#: What a failure prints of the page: the status line, the controls, the page's clock.
+AT_FAILURE_JS = """() => JSON.stringify({
+  status: (document.querySelector('#status') || {}).innerHTML,
+  controls: (document.querySelector('#controls') || {}).innerHTML,
+  hash: location.hash, state: document.body && document.body.dataset.state,
+  uptime_ms: Math.round(performance.now()), caughtUp: window.caughtUp || 0})"""
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    if report.when == "call":
+        item.stash[FAILED] = report.failed
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -139,7 +157,7 @@ def engine(request: pytest.FixtureRequest) -> Iterator[EngineDriver]:
 
 
 @pytest.fixture
-def game(engine: EngineDriver, site_dir: Path) -> Iterator[EnginePage]:
+def game(engine: EngineDriver, site_dir: Path, request: pytest.FixtureRequest) -> Iterator[EnginePage]:
     """The site booted in a fresh page of ``engine``, on an origin of its own; fails the
     test if the page misbehaves while booting or during the test."""
     server, url = serve.start_server(site_dir, port=0)
@@ -150,7 +168,20 @@ def game(engine: EngineDriver, site_dir: Path) -> Iterator[EnginePage]:
         print(f"{engine.name}: booted in {page.boot_seconds:.1f} s")
         page.check()
         yield page
+        if request.node.stash.get(FAILED, False):
+            _keep_failure(engine, page, request.node.name)
         page.check()
     finally:
         page.stop_server()
         engine.goto("about:blank")  # the game stops: an engine left idle takes no CPU from the tests after
+
+
+def _keep_failure(engine: EngineDriver, page: EnginePage, test: str) -> None:
+    """The page as the failed test left it: a screenshot and its status and controls, printed."""
+    from tests.engines.play import screenshot  # play imports this module's neighbours, not this one
+
+    try:
+        path = screenshot(cast("Any", page), engine, f"failed-{engine.name}-{test}".replace("/", "_"))
+        print(f"\n{engine.name}: the page at the failure: {path}\n{page.evaluate(AT_FAILURE_JS)}")
+    except Exception as exc:  # the engine may be what failed: the test's own error says more
+        print(f"\n{engine.name}: no picture of the failure ({exc!r})")
