@@ -1,6 +1,6 @@
 """Points given up against perfect play, per player, as the game goes (game.session.given_up):
-the same sum as the review's, in the coach panel and on the end screen, valued a decision
-or two per click, the rest in the background."""
+the same sum as the review's, in the coach panel and on the end screen, each click's
+decisions valued after it (at the end of the game, at once), many in the background."""
 
 from __future__ import annotations
 
@@ -51,17 +51,39 @@ def test_a_game_going_on_is_valued_a_click_at_a_time() -> None:
         state = state.roll()
         assert given.totals(state, TABLE) is not None  # nothing new: no decision yet
         state = state.roll(held=(True, False, False, False, False))
+        before = given.totals(state, TABLE)
         state = state.score(next(box for box in state.game.names if box not in state.cards[0].filled))
-        totals = given.totals(state, TABLE)  # two decisions more: at once (AT_ONCE)
+        totals = given.totals(state, TABLE)  # two decisions more: not at the click, after it
+        assert totals == before and len(jobs.waiting) == 1
+        jobs.run()
+        totals = given.totals(state, TABLE)
         assert totals is not None and totals[0] == pytest.approx(review(state, 0, TABLE).total_loss, abs=1e-9)
-    assert not jobs.waiting and AT_ONCE >= 2
+        assert not jobs.waiting  # nothing new to value: no work spawned
+
+
+def test_the_last_decisions_are_valued_at_once_for_the_end_screen() -> None:
+    jobs = Jobs()
+    given = GivenUp(jobs, lambda: None)
+    state = _played(new_game(["Ann"], seed="end"), 12)
+    given.totals(state, TABLE)
+    jobs.run()
+    state = _played(state, 1)  # the last turn: two decisions, the game over
+    assert state.over and AT_ONCE >= 2
+    totals = given.totals(state, TABLE)
+    assert totals is not None and totals[0] == pytest.approx(review(state, 0, TABLE).total_loss, abs=1e-9)
+    assert not jobs.waiting
 
 
 def test_a_box_taken_back_is_valued_again() -> None:
-    given = GivenUp(Jobs(), lambda: None)
+    jobs = Jobs()
+    given = GivenUp(jobs, lambda: None)
     start = new_game(["Ann"], seed="undo").roll(ScriptedDice([5, 5, 5, 5, 5]))
     costly = start.score("chance")
+    given.totals(costly, TABLE)
+    jobs.run()
     assert given.totals(costly, TABLE) == (pytest.approx(75.87, abs=0.01),)
+    given.totals(start.score("yahtzee"), TABLE)
+    jobs.run()
     assert given.totals(start.score("yahtzee"), TABLE) == (0.0,)
 
 
@@ -73,6 +95,8 @@ def test_the_coach_panel_and_the_end_screen_show_them() -> None:
     app.coach.hints = True
     app.roll(ScriptedDice([5, 5, 5, 5, 5]))
     app.score("chance")
+    assert 'data-given-up="0.00"' in screen.regions["coach"]  # the click's drawing: before the box
+    jobs.run()  # valued after it, and the board drawn again
     coach = screen.regions["coach"]
     assert 'data-given-up="75.87"' in coach and "Points given up so far: 75.9." in coach
     app.coach.hints = False

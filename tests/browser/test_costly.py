@@ -107,8 +107,10 @@ def test_points_given_up_show_in_the_coach_panel(fresh_site):
     loss = score_cost(TABLE, board.filled(page, 0), board.dice(page), 2, 0, box).loss
     page.click(f'#scorecard button[data-box="{box}"]')  # warnings off: no question
     assert page.locator("#costly-dialog[open]").count() == 0
+    # valued after the click's drawing (game.session.given_up), then drawn again: wait for it
+    page.wait_for_function("v => Math.abs(Number(document.querySelector('#coach .coach-given-up')"
+                           "?.dataset.givenUp) - v) < 0.005", arg=loss)
     tally = page.locator("#coach .coach-given-up")
-    tally.wait_for()
     assert float(tally.get_attribute("data-given-up")) == pytest.approx(loss, abs=0.005)
     page.click("#hints")
 
