@@ -14,8 +14,9 @@ rolls, to 2, 1 or 0 re-rolls left; a turn the coach ends sooner is drawn again).
 position it compares three 10th and 90th percentiles (the least s with P(final <= s) >= q):
 
 - **shipped**: :func:`game.strategy.finish_range.finish_range` on the shipped files, once
-  for each combination of ``--exact-open``, ``--depth`` and ``--deep-chance`` asked (its
-  EXACT_OPEN, DEPTH and DEEP_CHANCE; by default the module's own);
+  for each combination of ``--exact-open``, ``--depth``, ``--deep-chance`` and ``--unsure``
+  asked (game.strategy.exact_turns' EXACT_OPEN, DEPTH and DEEP_CHANCE, the finish range's
+  UNSURE: ``--unsure -1`` never takes the finer pass; by default the modules' own);
 - **exact**: the same percentiles of the exact distribution of the final score: at a turn's
   start the exact distribution of the points to come from the card's state (a backward pass
   over every state, ``tools/score_layers.py``, the solver's policy); mid-turn, the exact
@@ -57,6 +58,7 @@ if str(ROOT) not in sys.path:  # run as a script: make `game` and `tools` import
 
 from game.core.games import Game  # noqa: E402
 from game.core.rulesets import rules_of  # noqa: E402
+from game.strategy import exact_turns as ET  # noqa: E402
 from game.strategy import finish_range as FR  # noqa: E402
 from game.strategy.game_spread import load_ruleset_spread  # noqa: E402
 from game.strategy.game_tables import load_ruleset  # noqa: E402
@@ -313,12 +315,13 @@ def accuracy(args: argparse.Namespace) -> int:
     table, spread = load_ruleset(args.ruleset), load_ruleset_spread(args.ruleset)
     rng = np.random.Generator(np.random.PCG64(args.seed))
     qs = FR.FINISH_QUANTILES
-    shipped = FR.EXACT_OPEN, FR.DEPTH, FR.DEEP_CHANCE
-    variants = [(n, depth, deep) for n in args.exact_open for depth in args.depth for deep in args.deep_chance]
-    names = [f"{n}/{depth}/{deep}" for n, depth, deep in variants]
+    shipped = ET.EXACT_OPEN, ET.DEPTH, ET.DEEP_CHANCE, FR.UNSURE
+    variants = [(n, depth, deep, unsure) for n in args.exact_open for depth in args.depth
+                for deep in args.deep_chance for unsure in args.unsure]
+    names = ["/".join(map(str, v)) for v in variants]
     print(f"\n{args.ruleset}: {args.positions} positions per row, {args.games} play-outs each; differences in "
           f"points (worst, mean of |difference|) over both percentiles ({', '.join(map(str, qs))}); "
-          f"finish_range with EXACT_OPEN/DEPTH/DEEP_CHANCE = {', '.join(names)} "
+          f"finish_range with EXACT_OPEN/DEPTH/DEEP_CHANCE/UNSURE = {', '.join(names)} "
           f"(shipped: {'/'.join(map(str, shipped))})")
     print("boxes open | when | " + " | ".join(f"{n}: - exact | {n}: - simulated | {n}: level error" for n in names)
           + " | exact - simulated | simulated's standard error, mean (max)")
@@ -336,14 +339,14 @@ def accuracy(args: argparse.Namespace) -> int:
                     sims = [(e, 0.0) for e in exact]
                 filled = card_of(policy.game, pos.sid)
                 mine = []
-                for (n, depth, deep), name in zip(variants, names, strict=True):
-                    FR.EXACT_OPEN, FR.DEPTH, FR.DEEP_CHANCE = n, depth, deep
+                for (n, depth, deep, unsure), name in zip(variants, names, strict=True):
+                    ET.EXACT_OPEN, ET.DEPTH, ET.DEEP_CHANCE, FR.UNSURE = n, depth, deep, unsure
                     FR.clear_caches()
                     mine.append(FR.finish_range(table, spread, filled, pos.points, pos.dice,
                                                 pos.rolls_left if pos.dice is not None else None))
                     if args.verbose and max(abs(a - b) for a, b in zip(mine[-1], exact, strict=True)) > 1:
                         _explain(table, spread, pos, name, low, probs, exact, mine[-1])
-                FR.EXACT_OPEN, FR.DEPTH, FR.DEEP_CHANCE = shipped
+                ET.EXACT_OPEN, ET.DEPTH, ET.DEEP_CHANCE, FR.UNSURE = shipped
                 for i in range(len(qs)):  # one row per percentile
                     block.append([boxes_open, KINDS.index(kind), exact[i] - sims[i][0], sims[i][1],
                                   *(m[i] - exact[i] for m in mine), *(m[i] - sims[i][0] for m in mine),
@@ -398,7 +401,8 @@ def speed(args: argparse.Namespace) -> int:
     table, spread = load_ruleset(args.ruleset), load_ruleset_spread(args.ruleset)
     game = rules_of(args.ruleset)[0]
     rng = np.random.Generator(np.random.PCG64(args.seed))
-    FR.EXACT_OPEN, FR.DEPTH, FR.DEEP_CHANCE = args.exact_open[0], args.depth[0], args.deep_chance[0]
+    ET.EXACT_OPEN, ET.DEPTH, ET.DEEP_CHANCE, FR.UNSURE = (args.exact_open[0], args.depth[0],
+                                                         args.deep_chance[0], args.unsure[0])
     calls: list[tuple[int, str, dict[str, int], int, tuple[int, ...] | None, int | None]] = []
     timed: dict[tuple[int, str, str], list[float]] = {}
 
@@ -436,8 +440,9 @@ def speed(args: argparse.Namespace) -> int:
         table.cache.clear()
         timing((boxes_open, event, "cold"), filled, points, dice, left)
     events = ("start", "roll 1", "roll 2", "roll 3")
-    print(f"{args.ruleset}, EXACT_OPEN/DEPTH/DEEP_CHANCE {FR.EXACT_OPEN}/{FR.DEPTH}/{FR.DEEP_CHANCE}: milliseconds "
-          f"per call over {args.positions} games played by the coach, median / 95th percentile / max (calls)")
+    print(f"{args.ruleset}, EXACT_OPEN/DEPTH/DEEP_CHANCE/UNSURE "
+          f"{ET.EXACT_OPEN}/{ET.DEPTH}/{ET.DEEP_CHANCE}/{FR.UNSURE}: milliseconds per call over "
+          f"{args.positions} games played by the coach, median / 95th percentile / max (calls)")
     print("boxes open | " + " | ".join(f"{e} in play | {e} cold" for e in events))
     for boxes_open in range(len(game.names), 0, -1):
         cells = []
@@ -462,13 +467,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--open", type=int, nargs="+", default=list(OPEN), help="boxes open (default: %(default)s)")
     parser.add_argument("--kinds", nargs="+", choices=KINDS, default=list(KINDS))
     parser.add_argument("--seed", type=int, default=44)
-    parser.add_argument("--exact-open", type=int, nargs="+", default=[FR.EXACT_OPEN],
+    parser.add_argument("--exact-open", type=int, nargs="+", default=[ET.EXACT_OPEN],
                         help="open boxes up to which finish_range is exact, one column each (shipped: %(default)s)")
-    parser.add_argument("--depth", type=int, nargs="+", default=[FR.DEPTH],
+    parser.add_argument("--depth", type=int, nargs="+", default=[ET.DEPTH],
                         help="exact turns before the quantiles, one column each (shipped: %(default)s)")
-    parser.add_argument("--deep-chance", type=float, nargs="+", default=[FR.DEEP_CHANCE],
+    parser.add_argument("--deep-chance", type=float, nargs="+", default=[ET.DEEP_CHANCE],
                         help="mid-turn, the chance from which a card is worked out DEPTH turns ahead, "
                         "one column each (shipped: %(default)s)")
+    parser.add_argument("--unsure", type=float, nargs="+", default=[FR.UNSURE],
+                        help="the first pass's error about a percentile beyond which the finer pass is taken "
+                        "(-1: never), one column each (shipped: %(default)s)")
     parser.add_argument("--cache", metavar="DIR", help="keep the solution, exact distributions and transitions here")
     parser.add_argument("--verbose", action="store_true", help="print each position more than 1 point off")
     parser.add_argument("--speed", action="store_true", help="time finish_range instead (no exact pass)")

@@ -64,7 +64,7 @@ LATER_MODULES = ("game/daily/", "game/strategy/coach.pyc", "game/strategy/rankin
                  "game/records/practice_record.pyc", "game/records/practice_positions.pyc",
                  "game/screens/practice_view.pyc", "game/web/practice_dialog.pyc",
                  "game/strategy/finish_range.pyc", "game/session/finish_ranges.pyc", "game/screens/range_bar.pyc",
-                 "game/screens/histogram.pyc")
+                 "game/screens/histogram.pyc", "game/strategy/exact_turns.pyc", "game/strategy/score_frontier.pyc")
 #: The game's sources the site never ships (tools/compile_pyc.mjs leaves them out): the
 #: command-line coach, and the ports' fakes for the tests and the docstrings' examples.
 NOT_SHIPPED = ("game/cli.py", "game/session/fakes.py")

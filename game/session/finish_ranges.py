@@ -14,6 +14,12 @@ open box would leave, so that the box scored finds its new range known and the b
 shows it in the same frame as the score. Until the mid-turn range is known, the player
 to move shows their range from the turn's start.
 
+Each range comes from the strategy's first pass, which is cheap and kept by card state.
+Where it is not sure to be within a point (about one position in ten to five with six
+boxes open or more: the distribution function is flat about a percentile), the board
+shows it and the finer pass is worked out last, when nothing above is wanted, for the
+ranges the board shows; the board is redrawn with it (a point or a few apart).
+
 >>> from game.core.state import new_game
 >>> from game.strategy.game_tables import load_ruleset
 >>> from game.strategy.game_spread import load_ruleset_spread
@@ -34,13 +40,13 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, cast
 
 from game.core import rules
 from game.core.state import GameState
 from game.session.ports import Spawn
-from game.strategy.finish_range import finish_range_steps
+from game.strategy.finish_range import finer_range_steps, first_range_steps
 
 if TYPE_CHECKING:
     from game.core.card import Card
@@ -76,6 +82,8 @@ class FinishRanges:
         self._wanted: list[Key] = []  # most wanted first
         self._shown: set[Key] = set()  # the keys the board asked for to show, not to have ready
         self._failed: set[Key] = set()
+        self._unsure: set[Key] = set()  # known from the first pass, the finer one wanted
+        self._finer: list[Key] = []  # the unsure ones shown, for the finer pass
         self._tables: tuple[Table, Spread] | None = None
         self._working: asyncio.Future[None] | None = None
         self._due = 0.0  # when this slice's time is up, on ``clock``
@@ -91,7 +99,8 @@ class FinishRanges:
         self._tables = (table, spread)
         self._wanted = [key for key in dict.fromkeys(shown + self._boxes_ahead(state))
                         if key not in self._known and key not in self._failed]
-        if self._wanted and (self._working is None or self._working.done()):
+        self._finer = [key for key in shown if key in self._unsure]
+        if (self._wanted or self._finer) and (self._working is None or self._working.done()):
             self._working = self.spawn(self._work())
         out = []
         for i, start in enumerate(starts):
@@ -113,17 +122,20 @@ class FinishRanges:
 
     async def _work(self) -> None:
         self._due = self.clock() + SLICE
-        while self._wanted and self._tables is not None:
-            key = self._wanted[0]
+        while (self._wanted or self._finer) and self._tables is not None:
+            finer = not self._wanted
+            key = self._finer[0] if finer else self._wanted[0]
             try:
-                found = await self._step_through(key, *self._tables)
-            except Exception:  # a damaged table: that range is left out, the game goes on
+                found = await self._step_through(key, finer, *self._tables)
+            except Exception:  # a damaged table: that range is left out (or as first found)
                 self._failed.add(key)
+                self._unsure.discard(key)
                 found = None
             if found is not None:
                 self._keep(key, found)
-            if (found is not None or key in self._failed) and key in self._wanted:
-                self._wanted.remove(key)
+            queue = self._finer if finer else self._wanted
+            if (found is not None or key in self._failed) and key in queue:
+                queue.remove(key)
             if found is not None and key in self._shown:
                 self.on_shown()
                 self._due = 0.0  # the drawing took this task's time: a pause before more work
@@ -135,28 +147,44 @@ class FinishRanges:
             await asyncio.sleep(0)  # the player's clicks come first
             self._due = self.clock() + SLICE
 
-    async def _step_through(self, key: Key, table: Table, spread: Spread) -> Range | None:
-        """The range of ``key``, pausing whenever a slice of :data:`SLICE` seconds is used up;
-        None if, at a pause, it is no longer the most wanted (the turns it worked out are kept
-        by game.strategy.finish_range; the one it was in is started again)."""
+    async def _step_through(self, key: Key, finer: bool, table: Table, spread: Spread) -> Range | None:
+        """The range of ``key`` by the first pass (marked unsure where it is) or, ``finer``, the
+        finer one, pausing whenever a slice of :data:`SLICE` seconds is used up; None if, at a
+        pause, it is no longer the most wanted (the turns the first pass worked out are kept
+        by game.strategy.exact_turns; the one it was in is started again)."""
         _ruleset, filled, points, dice, rolls_left = key
-        steps = finish_range_steps(table, spread, dict(filled), points, dice, rolls_left)
+        steps: Generator[None, None, object] = (finer_range_steps if finer else first_range_steps)(
+            table, spread, dict(filled), points, dice, rolls_left)
         while True:
             try:
                 next(steps)
             except StopIteration as done:
-                return cast("Range", done.value)
+                if finer:
+                    self._unsure.discard(key)
+                    return cast("Range", done.value)
+                found, sure = cast("tuple[Range, bool]", done.value)
+                if not sure:
+                    self._unsure.add(key)
+                    if key in self._shown:
+                        self._finer.append(key)
+                return found
             if self.clock() >= self._due:
                 await self._pause_if_due()
-                if self._wanted[:1] != [key]:
+                if not self._first_in_line(key, finer):
                     steps.close()
                     return None
 
+    def _first_in_line(self, key: Key, finer: bool) -> bool:
+        """Whether ``key`` is still the work to do: any range wanted comes before a finer pass."""
+        return self._wanted[:1] == [key] if not finer else not self._wanted and self._finer[:1] == [key]
+
     def stop(self) -> None:
         """Nothing more to work out: the ranges are not shown (hints off, the game over)."""
-        self._wanted, self._shown = [], set()
+        self._wanted, self._finer, self._shown = [], [], set()
 
     def _keep(self, key: Key, found: Range) -> None:
         self._known[key] = found
+        self._known.move_to_end(key)
         if len(self._known) > KEPT:
-            self._known.popitem(last=False)
+            dropped, _ = self._known.popitem(last=False)
+            self._unsure.discard(dropped)

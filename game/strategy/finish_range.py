@@ -5,26 +5,20 @@ re-rolls left) the final score is the points on the card plus the points still t
 played by the optimal strategy for the average (the coach's keeps and boxes). This module
 works out their distribution and reads the percentiles off it (:func:`percentile`):
 
-- **At most** :data:`EXACT_OPEN` **boxes open: exactly**, every outcome of every turn left
-  (:func:`game.strategy.turn_outcomes.turn_outcomes`: each roll and keep of a turn),
-  chained to the end of the game.
-- **Earlier, at a turn's start:** the next :data:`DEPTH` turns exactly (two), and the
-  points still to come from each card they can leave taken from that card: exactly if it
-  has at most EXACT_OPEN boxes open, else as its state's 64 quantiles in the spread table
-  (:mod:`game.strategy.spread`), each an equal share at its whole point. Where
-  :func:`game.strategy.win_chances.forecast` works out one turn, two are needed here: a
-  percentile reads the distribution function at one level, where the quantiles' steps of
-  1/64 average out over the ~40 outcomes of one turn to 1 point and more in 1% of the
-  percentiles (up to 4), over the ~1,600 of two in 0.1% (where it is nearly flat).
-- **Mid-turn:** the rest of this turn exactly from the dice and re-rolls left (the keeps
-  the value table picks), then each card it can leave from its turn's start as above, one
-  exact turn less for a card it leaves with less than :data:`DEEP_CHANCE`.
+- **The first pass** (:mod:`game.strategy.exact_turns`): the next two turns exactly, then
+  each card they can leave exactly (at most three boxes open) or as its state's 64
+  quantiles in the spread table; mid-turn, the rest of this turn first. Cheap, and kept by
+  card state from call to call.
+- **Where that could leave a percentile more than a point off** (:func:`settled`: the
+  distribution function about it is so flat that an error of :data:`UNSURE` would move it
+  further), **the finer pass** (:mod:`game.strategy.score_frontier`): turn by turn over
+  every card state reached with a chance of at least :data:`REFINED`, the ways to it
+  summed. One position in eight of Yahtzee with six boxes open or more (one in twenty of
+  Yatzy), at 5-20 times the first pass's cost.
 
-The distributions of the points still to come are kept by card state (the least recently
-used dropped beyond :data:`CACHE_FLOATS`), so the later rolls of a turn, the card a turn
-leaves and the other players' unchanged cards cost little. docs/strategy.md ("Finish
-range") has the error against exact percentiles and simulated games
-(``tools/finish_range_check.py``) and the cost per call.
+docs/strategy.md ("Finish range") has the error against exact percentiles and simulated
+games (``tools/finish_range_check.py``) and the cost per call. The page shows the first
+pass's range at once and the finer one when it is known (game.session.finish_ranges).
 
 >>> from game.strategy.game_tables import load_ruleset
 >>> from game.strategy.game_spread import load_ruleset_spread
@@ -44,15 +38,14 @@ range") has the error against exact percentiles and simulated games
 
 from __future__ import annotations
 
-from array import array
 from bisect import bisect_left
-from collections import OrderedDict
-from collections.abc import Generator, Mapping, Sequence
-from operator import add
+from collections.abc import Generator, Mapping
 from typing import TYPE_CHECKING, TypeVar, cast
 
-from game.strategy.turn_outcomes import Outcome, turn_outcomes
-from game.strategy.turns import State, after_state, full_mask, open_count, state_of
+from game.strategy import exact_turns, score_frontier
+from game.strategy.score_frontier import to_come_steps
+from game.strategy.turn_outcomes import turn_outcomes
+from game.strategy.turns import full_mask, open_count, state_of
 from game.strategy.win_chances import Forecast
 
 if TYPE_CHECKING:
@@ -61,35 +54,27 @@ if TYPE_CHECKING:
     from game.strategy.spread import Spread
     from game.strategy.tables import Table
 
+__all__ = ["clear_caches", "finish_range", "finish_range_steps", "first_range_steps", "finer_range_steps"]
+
 T = TypeVar("T")
 #: Work that pauses (yields None) between its parts and returns a T.
 Steps = Generator[None, None, T]
+#: A finish range: the 10th and the 90th percentile of the final score.
+Range = tuple[int, int]
 
 #: The percentiles of the finish range: the 10th and the 90th.
 FINISH_QUANTILES = (0.10, 0.90)
-#: The open boxes up to which the points still to come are worked out exactly.
-EXACT_OPEN = 3
-#: How many turns are worked out exactly from a turn's start before the spread table's
-#: quantiles stand for the points still to come (docs/strategy.md, "Finish range": with one,
-#: up to 4 points off the exact percentiles; with two, within a point but where the exact
-#: distribution function hardly rises about the 10th or 90th percentile).
-DEPTH = 2
-#: Mid-turn, a card this turn leaves with at least this chance is worked out DEPTH turns
-#: ahead, the others one turn less (with no re-roll left the turn leaves one card: as at the
-#: start of the next turn).
-DEEP_CHANCE = 0.15
+#: How far the first pass's distribution function is taken to be from the exact one about a
+#: percentile: where that error could move a percentile more than a point, the finer pass is
+#: taken (docs/strategy.md, "Finish range": the first pass's percentiles more than a point off
+#: were within 0.141 percentage points of q there, in the 11,200 measured).
+UNSURE = 0.002
+#: The finer pass's threshold (game.strategy.score_frontier): a card state reached with at
+#: least this chance is worked out one more turn.
+REFINED = 0.002
 #: How far below q a distribution function may fall and still reach q: sums of floats (a
 #: chance of exactly 10% may add up to 0.09999999999999998).
 SLACK = 1e-9
-#: How many chances the kept distributions may hold in all (8 bytes each: 8 MB), the least
-#: recently used dropped first: one player's game needs 150,000-250,000.
-CACHE_FLOATS = 1_000_000
-
-#: The points still to come from each card state lately worked out, by the tables'
-#: identities, the state and the exact turns (0: exact): the tables, ``low``, and the
-#: chance of ``low + i`` points at ``i``.
-_TO_COME: OrderedDict[tuple[int, int, State, int], tuple[Table, Spread, int, array[float]]] = OrderedDict()
-_KEPT = [0]  # how many chances _TO_COME holds
 
 
 def percentile(forecast: Forecast, q: float) -> int:
@@ -108,8 +93,27 @@ def percentile(forecast: Forecast, q: float) -> int:
     return forecast.low + min(i, len(forecast.probs)) - 1
 
 
+def settled(forecast: Forecast, q: float, unsure: float = UNSURE) -> bool:
+    """Whether the ``q``-percentile of ``forecast`` is within a point of the exact one for
+    any distribution function within ``unsure`` of its own: it is below ``q - unsure`` two
+    points under that percentile and reaches ``q + unsure`` one point over it.
+
+    >>> f = Forecast(10, (0.05, 0.05, 0.8, 0.1))  # 10 to 13 points: the 10th percentile is 11
+    >>> settled(f, 0.10), settled(f, 0.10, 0.06), settled(f, 0.90)
+    (True, True, True)
+    >>> flat = Forecast(10, (0.099, 0.0005, 0.0005, 0.9))  # 10% reached at 12, 0.1 points over 11
+    >>> percentile(flat, 0.10), settled(flat, 0.10), settled(flat, 0.10, 0.0005)
+    (12, False, True)
+    """
+    s = percentile(forecast, q)
+    cumulative, n = forecast.cumulative, len(forecast.probs)
+    under = cumulative[min(max(s - 1 - forecast.low, 0), n)]  # P(final <= s - 2)
+    over = cumulative[min(max(s + 2 - forecast.low, 0), n)]  # P(final <= s + 1)
+    return under < q - unsure and over >= q + unsure
+
+
 def finish_range(table: Table, spread: Spread, filled: Mapping[str, int], points: int,
-                 dice: rules.Dice | None = None, rolls_left: int | None = None) -> tuple[int, int]:
+                 dice: rules.Dice | None = None, rolls_left: int | None = None) -> Range:
     """The 10th and 90th percentiles of the final score (:data:`FINISH_QUANTILES`) of a
     card with ``points`` on it (its grand total: the upper bonus and Yahtzee bonuses
     included) under optimal play, in the game of ``table`` (``spread``: that game's spread
@@ -119,10 +123,10 @@ def finish_range(table: Table, spread: Spread, filled: Mapping[str, int], points
 
 
 def finish_range_steps(table: Table, spread: Spread, filled: Mapping[str, int], points: int,
-                       dice: rules.Dice | None = None, rolls_left: int | None = None) -> Steps[tuple[int, int]]:
-    """:func:`finish_range` as steps: it pauses (yields) before each turn it works out (about
-    a millisecond in CPython, ten on a phone's Pyodide), so that the page can answer a click
-    between them (game.session.finish_ranges); a turn already worked out costs no pause.
+                       dice: rules.Dice | None = None, rolls_left: int | None = None) -> Steps[Range]:
+    """:func:`finish_range` as steps: it pauses (yields) before each turn or card state it
+    works out (about a millisecond in CPython, ten on a phone's Pyodide), so that the page
+    can answer a click between them; a turn already worked out costs no pause.
 
     >>> from game.strategy.game_tables import load_ruleset
     >>> from game.strategy.game_spread import load_ruleset_spread
@@ -133,9 +137,24 @@ def finish_range_steps(table: Table, spread: Spread, filled: Mapping[str, int], 
     >>> run(steps), finish_range(table, spread, {"chance": 20}, 20)
     ((183, 301), (183, 301))
     """
-    final = yield from _final_steps(table, spread, filled, points, dice, rolls_left)
-    low, high = FINISH_QUANTILES
-    return percentile(final, low), percentile(final, high)
+    first, sure = yield from first_range_steps(table, spread, filled, points, dice, rolls_left)
+    if sure:
+        return first
+    return (yield from finer_range_steps(table, spread, filled, points, dice, rolls_left))
+
+
+def first_range_steps(table: Table, spread: Spread, filled: Mapping[str, int], points: int,
+                      dice: rules.Dice | None = None, rolls_left: int | None = None) -> Steps[tuple[Range, bool]]:
+    """The first pass's range, and whether it is sure (:func:`settled` at both percentiles,
+    or exact): where it is not, :func:`finer_range_steps` gives the range to show."""
+    forecast, sure = yield from _first_steps(table, spread, filled, points, dice, rolls_left)
+    return _range(forecast), sure
+
+
+def finer_range_steps(table: Table, spread: Spread, filled: Mapping[str, int], points: int,
+                      dice: rules.Dice | None = None, rolls_left: int | None = None) -> Steps[Range]:
+    """The finer pass's range (:mod:`game.strategy.score_frontier`), wanted where the first is not sure."""
+    return _range((yield from _finer_steps(table, spread, filled, points, dice, rolls_left)))
 
 
 def run(steps: Steps[T]) -> T:
@@ -150,32 +169,55 @@ def run(steps: Steps[T]) -> T:
 def final_forecast(table: Table, spread: Spread, filled: Mapping[str, int], points: int,
                    dice: rules.Dice | None = None, rolls_left: int | None = None) -> Forecast:
     """The distribution of the final score that :func:`finish_range` reads its percentiles off."""
-    return run(_final_steps(table, spread, filled, points, dice, rolls_left))
+    forecast, sure = run(_first_steps(table, spread, filled, points, dice, rolls_left))
+    return forecast if sure else run(_finer_steps(table, spread, filled, points, dice, rolls_left))
 
 
-def _final_steps(table: Table, spread: Spread, filled: Mapping[str, int], points: int,
-                 dice: rules.Dice | None, rolls_left: int | None) -> Steps[Forecast]:
+def first_forecast(table: Table, spread: Spread, filled: Mapping[str, int], points: int,
+                   dice: rules.Dice | None = None, rolls_left: int | None = None) -> Forecast:
+    """The distribution of the final score by the first pass alone: what :func:`settled` is asked of."""
+    return run(_first_steps(table, spread, filled, points, dice, rolls_left))[0]
+
+
+def clear_caches() -> None:
+    """Forget every card's distribution and turn outcomes kept (tools/finish_range_check.py
+    times cold calls)."""
+    exact_turns.clear_caches()
+    score_frontier.clear_caches()
+
+
+def _range(forecast: Forecast) -> Range:
+    low, high = FINISH_QUANTILES
+    return percentile(forecast, low), percentile(forecast, high)
+
+
+def _first_steps(table: Table, spread: Spread, filled: Mapping[str, int], points: int,
+                 dice: rules.Dice | None, rolls_left: int | None) -> Steps[tuple[Forecast, bool]]:
     if dice is not None and rolls_left is None:
         raise ValueError("dice on the table need the re-rolls left")
     state = state_of(table, filled)
     if state[0] == full_mask(table.game):
+        return Forecast.certain(points), True
+    low, probs = yield from exact_turns.first_pass(table, spread, filled, state, dice, rolls_left)
+    forecast = Forecast(points + low, tuple(probs))
+    # two exact turns from five open reach three: nothing stood in for by quantiles
+    exact = open_count(table, filled) <= exact_turns.EXACT_OPEN + exact_turns.DEPTH
+    return forecast, exact or all(settled(forecast, q) for q in FINISH_QUANTILES)
+
+
+def _finer_steps(table: Table, spread: Spread, filled: Mapping[str, int], points: int,
+                 dice: rules.Dice | None, rolls_left: int | None) -> Steps[Forecast]:
+    state = state_of(table, filled)
+    if state[0] == full_mask(table.game):
         return Forecast.certain(points)
-    if dice is None:
-        low, probs = yield from _to_come(table, spread, filled, state, DEPTH)
-    else:
-        assert rolls_left is not None
-        yield
-        outcomes = turn_outcomes(table, filled, dice, rolls_left)
-        share: dict[State, float] = {}
-        for (box, written, _), chance in outcomes.items():
-            nxt = after_state(table, state, box, written)
-            share[nxt] = share.get(nxt, 0.0) + chance
-        deep = frozenset(s for s, chance in share.items() if chance >= DEEP_CHANCE)
-        low, probs = yield from _mixture(table, spread, filled, state, outcomes, DEPTH - 1, deep)
+    yield
+    outcomes = turn_outcomes(table, filled, dice, 2 if rolls_left is None else rolls_left)
+    low, probs = yield from to_come_steps(table, spread, filled, state, outcomes, REFINED,
+                                          exact_turns.exact_of(table, spread))
     return Forecast(points + low, tuple(probs))
 
 
-def state_finish_range(state: GameState, player: int, table: Table, spread: Spread) -> tuple[int, int]:
+def state_finish_range(state: GameState, player: int, table: Table, spread: Spread) -> Range:
     """:func:`finish_range` of seat ``player`` in a game: mid-turn when it is their turn and
     dice are on the table, else from their card as it stands (at their next turn's start,
     or final once the card is full). ``table`` and ``spread``: the game's rule set's
@@ -186,72 +228,3 @@ def state_finish_range(state: GameState, player: int, table: Table, spread: Spre
     if state.current_seat == player and state.dice is not None:
         return finish_range(table, spread, card.filled, points, state.dice, state.rolls_left)
     return finish_range(table, spread, card.filled, points)
-
-
-def clear_caches() -> None:
-    """Forget every card's distribution (tools/finish_range_check.py times cold calls)."""
-    _TO_COME.clear()
-    _KEPT[0] = 0
-
-
-def _to_come(table: Table, spread: Spread, filled: Mapping[str, int], state: State,
-             depth: int) -> Steps[tuple[int, Sequence[float]]]:
-    """The points still to come from the turn's start of ``filled`` (in state ``state``, not
-    full) as ``(low, probs)``: exact with at most EXACT_OPEN boxes open, else ``depth``
-    exact turns, each card they leave exact or as its state's quantiles."""
-    exact = open_count(table, filled) <= EXACT_OPEN
-    key = (id(table), id(spread), state, 0 if exact else depth)
-    hit = _TO_COME.get(key)
-    if hit is not None and hit[0] is table and hit[1] is spread:
-        _TO_COME.move_to_end(key)
-        return hit[2], hit[3]
-    yield
-    low, probs = yield from _mixture(table, spread, filled, state, turn_outcomes(table, filled), depth - 1)
-    kept = array("d", probs)
-    if hit is not None:  # another table's under a reused id
-        _KEPT[0] -= len(hit[3])
-    _TO_COME[key] = (table, spread, low, kept)
-    _KEPT[0] += len(kept)
-    while _KEPT[0] > CACHE_FLOATS and len(_TO_COME) > 1:
-        _KEPT[0] -= len(_TO_COME.popitem(last=False)[1][3])
-    return low, kept
-
-
-def _mixture(table: Table, spread: Spread, filled: Mapping[str, int], state: State,
-             outcomes: Mapping[Outcome, float], depth: int,
-             deep: frozenset[State] = frozenset()) -> Steps[tuple[int, list[float]]]:
-    """The points still to come over a turn's ``outcomes`` (box, points written, points gained)
-    and the cards they leave: exact for a card with at most EXACT_OPEN boxes open, else
-    ``depth`` exact turns (one more for a card in ``deep``) and then its state's quantiles,
-    each an equal share at its whole point (a spread table without them: the mean, split
-    between the two nearest whole points)."""
-    full = full_mask(table.game)
-    dense: list[tuple[float, int, Sequence[float]]] = []  # (chance, points gained + low, probs)
-    lumps: list[tuple[float, int, Sequence[int]]] = []  # (chance, points gained, quantiles)
-    for (box, written, gained), chance in outcomes.items():
-        nxt = after_state(table, state, box, written)
-        if nxt[0] == full:
-            dense.append((chance, gained, (1.0,)))
-            continue
-        later = {**filled, box: written}
-        turns = depth + 1 if nxt in deep else depth
-        if turns > 0 or open_count(table, later) <= EXACT_OPEN:
-            later_low, probs = yield from _to_come(table, spread, later, nxt, turns)
-            dense.append((chance, gained + later_low, probs))
-        elif (quantiles := spread.points(*nxt)) is not None:
-            lumps.append((chance, gained, quantiles))
-        else:
-            mean = table.value(*nxt)
-            floor = int(mean // 1)
-            dense.append((chance, gained + floor, (1.0 + floor - mean, mean - floor)))
-    low = min([start for _, start, _ in dense] + [gained + q[0] for _, gained, q in lumps])
-    high = max([start + len(p) for _, start, p in dense] + [gained + q[-1] + 1 for _, gained, q in lumps])
-    out = [0.0] * (high - low)
-    for chance, start, p in dense:
-        at = start - low
-        out[at:at + len(p)] = map(add, out[at:at + len(p)], map(chance.__mul__, p))
-    for chance, gained, lumped in lumps:
-        share, at = chance / len(lumped), gained - low
-        for x in lumped:
-            out[at + x] += share
-    return low, out
