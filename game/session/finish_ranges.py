@@ -15,10 +15,11 @@ shows it in the same frame as the score. Until the mid-turn range is known, the 
 to move shows their range from the turn's start.
 
 Each range comes from the strategy's first pass, which is cheap and kept by card state.
-Where it is not sure to be within a point (about one position in ten to five with six
-boxes open or more: the distribution function is flat about a percentile), the board
-shows it and the finer pass is worked out last, when nothing above is wanted, for the
-ranges the board shows; the board is redrawn with it (a point or a few apart).
+Where it is not sure to be within a point (one position in eight of Yahtzee with six boxes
+open or more, one in twenty of Yatzy: the distribution function is flat about a percentile
+there), the board shows it and the finer pass is worked out last, when nothing above is
+wanted, for the ranges the board shows; the board is redrawn with it (a point or a few
+apart).
 
 >>> from game.core.state import new_game
 >>> from game.strategy.game_tables import load_ruleset
