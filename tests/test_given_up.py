@@ -120,3 +120,27 @@ def test_nothing_without_hints_before_the_end() -> None:
     app.roll(ScriptedDice([5, 5, 5, 5, 5]))
     app.score("chance")
     assert "given-up" not in screen.regions["coach"] + screen.regions["status"]
+
+
+def test_the_end_valued_at_once_while_older_work_runs_keeps_its_total() -> None:
+    """A task still valuing an earlier click when the last box is scored takes the finished
+    game from then on: the redraws after the end keep the whole sum, nothing valued twice."""
+    jobs = Jobs()
+    given = GivenUp(jobs, lambda: None)
+    state = _played(new_game(["Ann"], seed="race"), 12)
+    given.totals(state, TABLE)
+    jobs.run()
+    held = state.roll().roll(held=(True, True, False, False, False))
+    given.totals(held, TABLE)  # the hold: valued in the background
+    job = jobs.waiting[0]
+    job.send(None)  # one step of it
+    final = held.score(next(box for box in held.game.names if box not in held.cards[0].filled))
+    expected = pytest.approx(review(final, 0, TABLE).total_loss, abs=1e-9)
+    assert final.over and given.totals(final, TABLE) == (expected,)  # the end: at once
+    try:
+        job.send(None)  # the older work goes on: with the finished game, nothing left to value
+    except StopIteration:
+        jobs.waiting.remove(job)
+    assert given.totals(final, TABLE) == (expected,)  # a redraw meanwhile
+    jobs.run()
+    assert given.totals(final, TABLE) == (expected,) and not jobs.waiting

@@ -85,6 +85,7 @@ class FinishRanges:
         self._failed: set[Key] = set()
         self._unsure: set[Key] = set()  # known from the first pass, the finer one wanted
         self._finer: list[Key] = []  # the unsure ones shown, for the finer pass
+        self._on_board: set[Key] = set()  # the keys whose ranges the board shows now
         self._tables: tuple[Table, Spread] | None = None
         self._working: asyncio.Future[None] | None = None
         self._due = 0.0  # when this slice's time is up, on ``clock``
@@ -100,7 +101,11 @@ class FinishRanges:
         self._tables = (table, spread)
         self._wanted = [key for key in dict.fromkeys(shown + self._boxes_ahead(state))
                         if key not in self._known and key not in self._failed]
-        self._finer = [key for key in shown if key in self._unsure]
+        # the ranges on the board: the player to move's turn start only until their live one is known
+        on_board = [key for key in shown if not (live is not None and live in self._known
+                                                 and key == starts[seat or 0])]
+        self._on_board = set(on_board)
+        self._finer = [key for key in on_board if key in self._unsure]
         if (self._wanted or self._finer) and (self._working is None or self._working.done()):
             self._working = self.spawn(self._work())
         out = []
@@ -129,8 +134,11 @@ class FinishRanges:
             try:
                 found = await self._step_through(key, finer, *self._tables)
             except Exception:  # a damaged table: that range is left out (or as first found)
-                self._failed.add(key)
-                self._unsure.discard(key)
+                if finer:
+                    self._unsure.discard(key)  # the first pass's range stays
+                    self._finer = [k for k in self._finer if k != key]
+                else:
+                    self._failed.add(key)
                 found = None
             if found is not None:
                 self._keep(key, found)
@@ -166,7 +174,7 @@ class FinishRanges:
                 found, sure = cast("tuple[Range, bool]", done.value)
                 if not sure:
                     self._unsure.add(key)
-                    if key in self._shown:
+                    if key in self._on_board:
                         self._finer.append(key)
                 return found
             if self.clock() >= self._due:
@@ -181,7 +189,7 @@ class FinishRanges:
 
     def stop(self) -> None:
         """Nothing more to work out: the ranges are not shown (hints off, the game over)."""
-        self._wanted, self._finer, self._shown = [], [], set()
+        self._wanted, self._finer, self._shown, self._on_board = [], [], set(), set()
 
     def _keep(self, key: Key, found: Range) -> None:
         self._known[key] = found

@@ -63,8 +63,9 @@ class GivenUp:
         over, up to AT_ONCE are valued at once, for the end screen."""
         pending = [(seat, self._prefix(state, seat)) for seat in range(len(state.players))]
         waiting = sum(decision_count(state, seat) - len(known) for seat, known in pending)
-        if waiting > AT_ONCE or (waiting and not state.over):
+        if waiting:
             self._latest = (state, table)  # the work in the background takes the newest
+        if waiting > AT_ONCE or (waiting and not state.over):
             if self._working is None or self._working.done():
                 self._working = self.spawn(self._work_out())
             if waiting > AT_ONCE:
@@ -98,7 +99,7 @@ class GivenUp:
                 break
             self._value(state, todo[0][0], table, todo[0][1], PER_TASK)
             await asyncio.sleep(0)  # the player's clicks come first
-        self._latest = None
+        self._latest = self._working = None  # done: the redraw may start more
         self.on_done()
 
 

@@ -54,8 +54,6 @@ if TYPE_CHECKING:
     from game.strategy.spread import Spread
     from game.strategy.tables import Table
 
-__all__ = ["clear_caches", "finish_range", "finish_range_steps", "first_range_steps", "finer_range_steps"]
-
 T = TypeVar("T")
 #: Work that pauses (yields None) between its parts and returns a T.
 Steps = Generator[None, None, T]
@@ -93,18 +91,20 @@ def percentile(forecast: Forecast, q: float) -> int:
     return forecast.low + min(i, len(forecast.probs)) - 1
 
 
-def settled(forecast: Forecast, q: float, unsure: float = UNSURE) -> bool:
+def settled(forecast: Forecast, q: float, unsure: float | None = None) -> bool:
     """Whether the ``q``-percentile of ``forecast`` is within a point of the exact one for
-    any distribution function within ``unsure`` of its own: it is below ``q - unsure`` two
+    any distribution function within ``unsure`` (by default :data:`UNSURE`, read at the
+    call: tools/finish_range_check.py sets it) of its own: it is below ``q - unsure`` two
     points under that percentile and reaches ``q + unsure`` one point over it.
 
     >>> f = Forecast(10, (0.05, 0.05, 0.8, 0.1))  # 10 to 13 points: the 10th percentile is 11
     >>> settled(f, 0.10), settled(f, 0.10, 0.06), settled(f, 0.90)
     (True, True, True)
-    >>> flat = Forecast(10, (0.099, 0.0005, 0.0005, 0.9))  # 10% reached at 12, 0.1 points over 11
+    >>> flat = Forecast(10, (0.099, 0.0005, 0.0005, 0.9))  # 10% reached at 12; P(<= 11) = 9.95%
     >>> percentile(flat, 0.10), settled(flat, 0.10), settled(flat, 0.10, 0.0005)
     (12, False, True)
     """
+    unsure = UNSURE if unsure is None else unsure
     s = percentile(forecast, q)
     cumulative, n = forecast.cumulative, len(forecast.probs)
     under = cumulative[min(max(s - 1 - forecast.low, 0), n)]  # P(final <= s - 2)
@@ -207,6 +207,8 @@ def _first_steps(table: Table, spread: Spread, filled: Mapping[str, int], points
 
 def _finer_steps(table: Table, spread: Spread, filled: Mapping[str, int], points: int,
                  dice: rules.Dice | None, rolls_left: int | None) -> Steps[Forecast]:
+    if dice is not None and rolls_left is None:
+        raise ValueError("dice on the table need the re-rolls left")
     state = state_of(table, filled)
     if state[0] == full_mask(table.game):
         return Forecast.certain(points)
