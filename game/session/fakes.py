@@ -67,6 +67,12 @@ class Jobs:
     def done(self) -> bool:
         return not self.waiting
 
+    def __del__(self) -> None:
+        # a test that never ran its jobs (not its point) leaves them unstarted: closed here, as a
+        # page closed mid-work drops its tasks, not reported as "never awaited" at collection
+        for job in self.waiting:
+            job.close()
+
     def run(self) -> None:
         """Each job to its end, stepped by hand (asyncio.sleep(0) only yields): no event loop
         needed, so this runs beside one (Playwright's, when the browser tests share the process)."""
