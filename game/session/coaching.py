@@ -113,16 +113,13 @@ class Coach:
             if self.finish is not None:
                 self.finish.stop()  # nobody would see what it works out
             return None
-        table, spread = self.tables.get(state.ruleset), self.spreads.get(state.ruleset)
-        if table is None or spread is None:
-            if state.ruleset not in self._no_chances:
-                self._load_in_background(state.ruleset, spread=True)
+        if (both := self._both_now(state.ruleset)) is None:
             return None
         if self.finish is None:
             from game.session.finish_ranges import FinishRanges  # a table is here: so is the later archive
 
             self.finish = FinishRanges(self.spawn, lambda: self.redraw())
-        return self.finish.for_board(state, table, spread)
+        return self.finish.for_board(state, *both)
 
     def second_look(self, state: GameState) -> SecondLook | None:
         """What values a person's move before it is made, with warnings on and the rule set's
@@ -195,10 +192,9 @@ class Coach:
         if (state.over or (len(state.players) < 2 and beat is None) or self.load_spread is None
                 or state.ruleset in self._no_chances):
             return None
-        table, spread = self.tables.get(state.ruleset), self.spreads.get(state.ruleset)
-        if table is None or spread is None:
-            self._load_in_background(state.ruleset, spread=True)
+        if (both := self._both_now(state.ruleset)) is None:
             return None
+        table, spread = both
         cards = tuple(tuple(sorted(card.filled.items())) for card in state.cards)
         if self._chances is None or self._chances[:2] != (cards, beat):  # only a box scored changes them
             from game.strategy.win_chances import beat_chance, win_chances
@@ -249,6 +245,16 @@ class Coach:
             with contextlib.suppress(Exception):  # network or data: the game goes on, without win chances
                 self.spreads[preset] = await self.load_spread(preset)
         return self.spreads.get(preset)
+
+    def _both_now(self, ruleset: str) -> tuple[Table, Spread] | None:
+        """The rule set's strategy and spread tables if both are here; else None, their loading
+        started (unless they could not be had on this page)."""
+        table, spread = self.tables.get(ruleset), self.spreads.get(ruleset)
+        if table is None or spread is None:
+            if ruleset not in self._no_chances:
+                self._load_in_background(ruleset, spread=True)
+            return None
+        return table, spread
 
     def _load_in_background(self, preset: str, spread: bool = False) -> None:
         if self.load_table is None or (self._loading is not None and not self._loading.done()):

@@ -81,11 +81,10 @@ class FinishRanges:
         self.spawn, self.on_shown, self.clock = spawn, on_shown, clock
         self._known: OrderedDict[Key, Range] = OrderedDict()
         self._wanted: list[Key] = []  # most wanted first
-        self._shown: set[Key] = set()  # the keys the board asked for to show, not to have ready
         self._failed: set[Key] = set()
         self._unsure: set[Key] = set()  # known from the first pass, the finer one wanted
         self._finer: list[Key] = []  # the unsure ones shown, for the finer pass
-        self._on_board: set[Key] = set()  # the keys whose ranges the board shows now
+        self._on_board: set[Key] = set()  # the keys whose ranges the board shows now (not those to have ready)
         self._tables: tuple[Table, Spread] | None = None
         self._working: asyncio.Future[None] | None = None
         self._due = 0.0  # when this slice's time is up, on ``clock``
@@ -97,7 +96,6 @@ class FinishRanges:
         live = (card_key(ruleset, state.cards[seat], state.dice, state.rolls_left)
                 if seat is not None and state.dice is not None and not state.over else None)
         shown = ([live] if live else []) + starts
-        self._shown = set(shown)
         self._tables = (table, spread)
         self._wanted = [key for key in dict.fromkeys(shown + self._boxes_ahead(state))
                         if key not in self._known and key not in self._failed]
@@ -145,7 +143,7 @@ class FinishRanges:
             queue = self._finer if finer else self._wanted
             if (found is not None or key in self._failed) and key in queue:
                 queue.remove(key)
-            if found is not None and key in self._shown:
+            if found is not None and key in self._on_board:
                 self.on_shown()
                 self._due = 0.0  # the drawing took this task's time: a pause before more work
             await self._pause_if_due()
@@ -189,7 +187,7 @@ class FinishRanges:
 
     def stop(self) -> None:
         """Nothing more to work out: the ranges are not shown (hints off, the game over)."""
-        self._wanted, self._finer, self._shown, self._on_board = [], [], set(), set()
+        self._wanted, self._finer, self._on_board = [], [], set()
 
     def _keep(self, key: Key, found: Range) -> None:
         self._known[key] = found

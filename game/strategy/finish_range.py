@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, TypeVar, cast
 from game.strategy import exact_turns, score_frontier
 from game.strategy.score_frontier import to_come_steps
 from game.strategy.turn_outcomes import turn_outcomes
-from game.strategy.turns import full_mask, open_count, state_of
+from game.strategy.turns import State, full_mask, open_count, state_of
 from game.strategy.win_chances import Forecast
 
 if TYPE_CHECKING:
@@ -137,10 +137,7 @@ def finish_range_steps(table: Table, spread: Spread, filled: Mapping[str, int], 
     >>> run(steps), finish_range(table, spread, {"chance": 20}, 20)
     ((183, 301), (183, 301))
     """
-    first, sure = yield from first_range_steps(table, spread, filled, points, dice, rolls_left)
-    if sure:
-        return first
-    return (yield from finer_range_steps(table, spread, filled, points, dice, rolls_left))
+    return _range((yield from _final_steps(table, spread, filled, points, dice, rolls_left)))
 
 
 def first_range_steps(table: Table, spread: Spread, filled: Mapping[str, int], points: int,
@@ -169,8 +166,7 @@ def run(steps: Steps[T]) -> T:
 def final_forecast(table: Table, spread: Spread, filled: Mapping[str, int], points: int,
                    dice: rules.Dice | None = None, rolls_left: int | None = None) -> Forecast:
     """The distribution of the final score that :func:`finish_range` reads its percentiles off."""
-    forecast, sure = run(_first_steps(table, spread, filled, points, dice, rolls_left))
-    return forecast if sure else run(_finer_steps(table, spread, filled, points, dice, rolls_left))
+    return run(_final_steps(table, spread, filled, points, dice, rolls_left))
 
 
 def first_forecast(table: Table, spread: Spread, filled: Mapping[str, int], points: int,
@@ -191,12 +187,25 @@ def _range(forecast: Forecast) -> Range:
     return percentile(forecast, low), percentile(forecast, high)
 
 
-def _first_steps(table: Table, spread: Spread, filled: Mapping[str, int], points: int,
-                 dice: rules.Dice | None, rolls_left: int | None) -> Steps[tuple[Forecast, bool]]:
+def _final_steps(table: Table, spread: Spread, filled: Mapping[str, int], points: int,
+                 dice: rules.Dice | None, rolls_left: int | None) -> Steps[Forecast]:
+    """The first pass's distribution where it is sure, else the finer pass's."""
+    forecast, sure = yield from _first_steps(table, spread, filled, points, dice, rolls_left)
+    return forecast if sure else (yield from _finer_steps(table, spread, filled, points, dice, rolls_left))
+
+
+def _open_state(table: Table, filled: Mapping[str, int], dice: rules.Dice | None,
+                rolls_left: int | None) -> State | None:
+    """The card's state, None once it is full; dice on the table need the re-rolls left."""
     if dice is not None and rolls_left is None:
         raise ValueError("dice on the table need the re-rolls left")
     state = state_of(table, filled)
-    if state[0] == full_mask(table.game):
+    return None if state[0] == full_mask(table.game) else state
+
+
+def _first_steps(table: Table, spread: Spread, filled: Mapping[str, int], points: int,
+                 dice: rules.Dice | None, rolls_left: int | None) -> Steps[tuple[Forecast, bool]]:
+    if (state := _open_state(table, filled, dice, rolls_left)) is None:
         return Forecast.certain(points), True
     low, probs = yield from exact_turns.first_pass(table, spread, filled, state, dice, rolls_left)
     forecast = Forecast(points + low, tuple(probs))
@@ -207,10 +216,7 @@ def _first_steps(table: Table, spread: Spread, filled: Mapping[str, int], points
 
 def _finer_steps(table: Table, spread: Spread, filled: Mapping[str, int], points: int,
                  dice: rules.Dice | None, rolls_left: int | None) -> Steps[Forecast]:
-    if dice is not None and rolls_left is None:
-        raise ValueError("dice on the table need the re-rolls left")
-    state = state_of(table, filled)
-    if state[0] == full_mask(table.game):
+    if (state := _open_state(table, filled, dice, rolls_left)) is None:
         return Forecast.certain(points)
     yield
     outcomes = turn_outcomes(table, filled, dice, 2 if rolls_left is None else rolls_left)
